@@ -1,0 +1,56 @@
+// Copyright (c) 2026 the utf8view authors.
+// Distributed under the Boost Software License, Version 1.0.
+// (See accompanying file LICENSE_1_0.txt or copy at https://www.boost.org/LICENSE_1_0.txt)
+
+/// \file
+/// Version, assertion and feature macros. Every utf8view header includes this one first.
+
+#ifndef UTF8VIEW_CONFIG_HPP
+#define UTF8VIEW_CONFIG_HPP
+
+#include <version>
+
+#if __cplusplus < 202002L && !(defined(_MSVC_LANG) && _MSVC_LANG >= 202002L)
+#error "utf8view needs C++20 (-std=c++20 or later)"
+#endif
+
+/// Library version: major * 10000 + minor * 100 + patch.
+#define UTF8VIEW_VERSION 100
+#define UTF8VIEW_VERSION_STRING "0.1.0"
+
+/// `UTF8VIEW_HAS_EXCEPTIONS` is 1 when the compiler accepts `throw`
+/// (not -fno-exceptions). Without exceptions, `on_error::throw_exception`
+/// calls `std::abort()` instead of throwing.
+#ifndef UTF8VIEW_HAS_EXCEPTIONS
+#if defined(__cpp_exceptions) || defined(__EXCEPTIONS) || defined(_CPPUNWIND)
+#define UTF8VIEW_HAS_EXCEPTIONS 1
+#else
+#define UTF8VIEW_HAS_EXCEPTIONS 0
+#endif
+#endif
+
+/// `UTF8VIEW_ASSERT(condition)` checks narrow-contract preconditions
+/// (dereferencing an end iterator, decrementing a begin iterator). Ill-formed
+/// *input* is never a precondition: it is reported to the error policy.
+/// By default it is active unless `NDEBUG` is defined; define
+/// `UTF8VIEW_ENABLE_ASSERT` to force it on or `UTF8VIEW_DISABLE_ASSERT` to
+/// force it off, or define `UTF8VIEW_ASSERT` yourself.
+#ifndef UTF8VIEW_ASSERT
+#if defined(UTF8VIEW_ENABLE_ASSERT) || (!defined(NDEBUG) && !defined(UTF8VIEW_DISABLE_ASSERT))
+#include <cstdio>
+#include <cstdlib>
+namespace utf8view::detail {
+[[noreturn]] inline void assertion_failed(const char* expression, const char* file, int line) noexcept
+{
+    std::fprintf(stderr, "%s:%d: utf8view precondition failed: %s\n", file, line, expression);
+    std::abort();
+}
+}  // namespace utf8view::detail
+#define UTF8VIEW_ASSERT(condition) \
+    ((condition) ? static_cast<void>(0) : ::utf8view::detail::assertion_failed(#condition, __FILE__, __LINE__))
+#else
+#define UTF8VIEW_ASSERT(condition) static_cast<void>(0)
+#endif
+#endif
+
+#endif  // UTF8VIEW_CONFIG_HPP

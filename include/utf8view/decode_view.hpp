@@ -1,0 +1,515 @@
+// Copyright (c) 2026 the utf8view authors.
+// Distributed under the Boost Software License, Version 1.0.
+// (See accompanying file LICENSE_1_0.txt or copy at https://www.boost.org/LICENSE_1_0.txt)
+
+/// \file
+/// `decode_view`: a lazy view of the code points (char32_t) of a UTF-8 byte
+/// range, and the adaptor object `views::decode`.
+
+#ifndef UTF8VIEW_DECODE_VIEW_HPP
+#define UTF8VIEW_DECODE_VIEW_HPP
+
+#include <utf8view/config.hpp>
+#include <utf8view/code_unit.hpp>
+#include <utf8view/detail/closure.hpp>
+#include <utf8view/detail/decode_step.hpp>
+#include <utf8view/detail/iterator_support.hpp>
+#include <utf8view/error.hpp>
+#include <utf8view/error_policy.hpp>
+
+#include <concepts>
+#include <cstddef>
+#include <cstdint>
+#include <iterator>
+#include <optional>
+#include <ranges>
+#include <type_traits>
+#include <utility>
+
+namespace utf8view {
+
+namespace detail {
+template <class V>
+inline constexpr bool is_ref_view_of_string_literal_array_v = false;
+template <class R>
+inline constexpr bool is_ref_view_of_string_literal_array_v<std::ranges::ref_view<R>> =
+    is_string_literal_array_v<std::remove_cv_t<R>>;
+}  // namespace detail
+
+/** A lazy view of the code points of the UTF-8 byte range `V`.
+
+    Each element is a `char32_t`: the scalar value of a well-formed sequence
+    (Unicode 15.0 ch. 3, Table 3-7), or, for each ill-formed *maximal
+    subpart*, whatever `Policy` says: U+FFFD (`on_error::replace`, the
+    default, exactly as the WHATWG decoder), nothing (`on_error::skip`), or
+    a `decode_error` exception (`on_error::throw_exception`).
+
+    @tparam V      a view whose elements are bytes (`char`, `signed char`,
+                   `unsigned char`, `char8_t`, `std::byte`); any category from
+                   input to contiguous, with or without a sentinel.
+    @tparam Policy a `decode_error_policy`.
+
+    The view models `input_range`, `forward_range` or `bidirectional_range`
+    as `V` does (never more: code points have variable width, so it is
+    neither random-access nor sized), `common_range` and `borrowed_range`
+    when `V` is, and `std::ranges::view`. Iterating backwards yields exactly
+    the reverse of iterating forwards, errors included.
+
+    @par Complexity `begin()` decodes the first element: O(1), except that
+    `on_error::skip` first passes over any ill-formed bytes at the start.
+    Incrementing and decrementing are O(1): each reads at most 4 bytes (plus
+    skipped maximal subparts). Iterators hold positions, never a pointer to
+    the view, and cost a few pointers and a `char32_t`.
+
+    @par Bad input Never reads outside `V`, on any byte sequence. Overlongs
+    (`C0 AE`), surrogates (`ED A0 80`), values above U+10FFFF (`F4 90 80 80`),
+    the bytes C0, C1, F5..FF, and truncated sequences are never decoded as
+    characters; a broken sequence never swallows the valid bytes after it
+    (`C2 41 42` yields U+FFFD 'A' 'B'). A BOM (`EF BB BF`) is the character
+    U+FEFF: the view never strips it (see `strip_bom`).
+
+    @par Standard Unicode 15.0, ch. 3, D92 and Table 3-7 (well-formed
+    UTF-8), §3.9 "U+FFFD Substitution of Maximal Subparts"; WHATWG Encoding
+    Standard, "UTF-8 decoder".
+
+    @par Example
+    @code
+    std::string_view bytes = "\xC3\x86r\xC3\xB8 \xC0\xAE";   // "Ærø " then an overlong '.'
+    for (char32_t c : bytes | utf8view::views::decode) ...   // Æ r ø ' ' FFFD FFFD
+    @endcode */
+template <std::ranges::view V, decode_error_policy Policy = on_error::replace_t>
+    requires utf8_range<V>
+class decode_view : public std::ranges::view_interface<decode_view<V, Policy>> {
+    static_assert(!detail::is_ref_view_of_string_literal_array_v<V>,
+                  "utf8view: a char array (such as a string literal) would decode its terminating NUL; "
+                  "use std::string_view / std::u8string_view, or utf8view::null_terminated(pointer)");
+
+    template <bool Const>
+    class iterator_;
+    template <bool Const>
+    class sentinel_;
+
+    V base_ = V();
+    [[no_unique_address]] Policy policy_ = Policy();
+
+public:
+    /// The iterator type, for Boost.Range and other code that looks for a nested name.
+    using iterator = iterator_<false>;
+    /// The iterator type of a `const decode_view` (valid when `const V` is a range).
+    using const_iterator = iterator_<true>;
+
+    decode_view() requires std::default_initializable<V> && std::default_initializable<Policy> = default;
+
+    /** Views `base` as code points, handling errors with `policy`. O(1). */
+    constexpr explicit decode_view(V base, Policy policy = Policy()) noexcept(
+        std::is_nothrow_move_constructible_v<V> && std::is_nothrow_move_constructible_v<Policy>)
+        : base_(std::move(base)), policy_(std::move(policy))
+    {
+    }
+
+    /** The underlying byte view. */
+    [[nodiscard]] constexpr V base() const& requires std::copy_constructible<V> { return base_; }
+    [[nodiscard]] constexpr V base() && { return std::move(base_); }
+
+    /** The error policy. */
+    [[nodiscard]] constexpr const Policy& policy() const noexcept { return policy_; }
+
+    /** An iterator at the first code point (decoded here, so the policy may
+        run, and `on_error::throw_exception` may throw). */
+    [[nodiscard]] constexpr iterator_<false> begin()
+    {
+        return iterator_<false>(std::ranges::begin(base_), std::ranges::end(base_), policy_);
+    }
+    [[nodiscard]] constexpr iterator_<true> begin() const
+        requires std::ranges::range<const V> && utf8_range<const V>
+    {
+        return iterator_<true>(std::ranges::begin(base_), std::ranges::end(base_), policy_);
+    }
+
+    /** The end: an iterator if `V` is a common forward range, else a
+        sentinel (over input ranges the end is always a sentinel: iterators
+        that consume their bytes cannot be compared with each other). O(1). */
+    [[nodiscard]] constexpr auto end()
+    {
+        if constexpr (std::ranges::common_range<V> && std::ranges::forward_range<V>) return make_end<false>(base_, policy_);
+        else return sentinel_<false>(std::ranges::end(base_));
+    }
+    [[nodiscard]] constexpr auto end() const
+        requires std::ranges::range<const V> && utf8_range<const V>
+    {
+        if constexpr (std::ranges::common_range<const V> && std::ranges::forward_range<const V>) return make_end<true>(base_, policy_);
+        else return sentinel_<true>(std::ranges::end(base_));
+    }
+
+    // No size(): the number of code points is unknown without an O(n) pass.
+
+private:
+    template <bool Const>
+    static constexpr iterator_<Const> make_end(detail::maybe_const<Const, V>& base, const Policy& policy)
+    {
+        using Base = detail::maybe_const<Const, V>;
+        if constexpr (std::ranges::bidirectional_range<Base>)
+            return iterator_<Const>(typename iterator_<Const>::at_end_t{}, std::ranges::begin(base),
+                                    std::ranges::end(base), policy);
+        else
+            return iterator_<Const>(typename iterator_<Const>::at_end_t{}, std::ranges::end(base), policy);
+    }
+};
+
+template <class R>
+decode_view(R&&) -> decode_view<std::views::all_t<R>>;
+template <class R, class Policy>
+decode_view(R&&, Policy) -> decode_view<std::views::all_t<R>, Policy>;
+
+/** The iterator of `decode_view`: reads one code point ahead of nothing.
+
+    `*it` returns the cached code point (O(1), no decoding). `++it` and
+    `--it` decode the next or previous element once; the policy runs once per
+    maximal subpart met. */
+template <std::ranges::view V, decode_error_policy Policy>
+    requires utf8_range<V>
+template <bool Const>
+class decode_view<V, Policy>::iterator_ : public detail::iterator_category_base<detail::maybe_const<Const, V>> {
+    using Base = detail::maybe_const<Const, V>;
+    using base_iterator = std::ranges::iterator_t<Base>;
+    using base_sentinel = std::ranges::sentinel_t<Base>;
+    // Over forward ranges `current_` is the first byte of the current
+    // element; over input ranges the bytes are consumed, so `current_` is the
+    // byte after it.
+    static constexpr bool forward = std::ranges::forward_range<Base>;
+    static constexpr bool bidirectional = std::ranges::bidirectional_range<Base>;
+    // Stepping cannot throw if the policy cannot and the byte iterator's
+    // operations cannot.
+    static constexpr bool nothrow_step =
+        detail::nothrow_policy_v<Policy, decode_error_info> &&
+        noexcept(*std::declval<base_iterator&>()) && noexcept(++std::declval<base_iterator&>()) &&
+        noexcept(std::declval<const base_iterator&>() == std::declval<const base_sentinel&>()) &&
+        (!forward || std::is_nothrow_copy_constructible_v<base_iterator>);
+
+    friend decode_view;
+    template <bool>
+    friend class iterator_;
+    template <bool>
+    friend class sentinel_;
+
+    struct at_end_t {};
+
+    base_iterator current_ = base_iterator();
+    [[no_unique_address]] base_sentinel end_ = base_sentinel();
+    [[no_unique_address]] detail::range_origin<base_iterator> origin_ = {};
+    [[no_unique_address]] Policy policy_ = Policy();
+    char32_t value_ = 0;      // the current code point (or replacement)
+    std::uint8_t length_ = 0; // bytes of the current element's segment; 0 at the end
+    std::uint8_t error_ = 0;  // error_kind if the element replaces a maximal subpart, else 0
+
+public:
+    using iterator_concept = decltype(detail::iterator_concept_for<Base>());
+    using value_type = char32_t;
+    using difference_type = std::ranges::range_difference_t<Base>;
+    /// Marks utf8view iterators (used by ext/boost_range.hpp).
+    using utf8view_iterator = void;
+
+    iterator_() requires std::default_initializable<base_iterator> && std::default_initializable<base_sentinel> &&
+                         std::default_initializable<Policy> = default;
+
+    /** Converts a mutable iterator to a const one. */
+    constexpr iterator_(iterator_<!Const> other)
+        requires Const && std::convertible_to<std::ranges::iterator_t<V>, base_iterator> &&
+                 std::convertible_to<std::ranges::sentinel_t<V>, base_sentinel>
+        : current_(std::move(other.current_)), end_(std::move(other.end_)), origin_(other.origin_),
+          policy_(std::move(other.policy_)), value_(other.value_), length_(other.length_), error_(other.error_)
+    {
+    }
+
+    /** The current code point, or the policy's replacement for a maximal
+        subpart. Precondition: not at the end. O(1): no decoding. */
+    [[nodiscard]] constexpr char32_t operator*() const noexcept
+    {
+        UTF8VIEW_ASSERT(length_ != 0);
+        return value_;
+    }
+
+    /** Over forward ranges: the position of the first byte (the lead byte) of
+        the current code point, or of the maximal subpart it replaces; the end
+        of the bytes at the end. `std::ranges::distance(bytes.begin(), it.base())`
+        is the byte offset of the current element. Over input ranges, whose
+        bytes are consumed as they are read: the position after the current
+        element. */
+    [[nodiscard]] constexpr const base_iterator& base() const& noexcept { return current_; }
+    [[nodiscard]] constexpr base_iterator base() && { return std::move(current_); }
+
+    /** The error kind if the current element is the policy's replacement for
+        an ill-formed maximal subpart, or `std::nullopt` if it was decoded
+        from a well-formed sequence. This tells a replacement U+FFFD from a
+        real U+FFFD (`EF BF BD`) in the input. */
+    [[nodiscard]] constexpr std::optional<error_kind> error() const noexcept
+    {
+        if (error_ == 0) return std::nullopt;
+        return static_cast<error_kind>(error_);
+    }
+
+    /** Bytes (1 to 4) taken by the current element in the input: its
+        well-formed sequence, or the maximal subpart it replaces. 0 at the end. */
+    [[nodiscard]] constexpr std::size_t code_unit_count() const noexcept { return length_; }
+
+    /** The bytes of the current element: [base(), base() + code_unit_count()).
+        Over forward ranges only. */
+    [[nodiscard]] constexpr std::ranges::subrange<base_iterator> code_units() const requires forward
+    {
+        return {current_, std::ranges::next(current_, length_)};
+    }
+
+    /** Moves to the next element (decoding it). Precondition: not at the end.
+        O(1): reads at most 4 bytes, plus any maximal subparts the policy skips. */
+    constexpr iterator_& operator++() noexcept(nothrow_step)  // conditionally noexcept
+    {
+        UTF8VIEW_ASSERT(length_ != 0);
+        if constexpr (forward) {
+            origin_.advanced(length_);
+            std::ranges::advance(current_, static_cast<difference_type>(length_));
+        }
+        read_forward();
+        return *this;
+    }
+    constexpr void operator++(int) requires(!forward) { ++*this; }
+    constexpr iterator_ operator++(int) requires forward
+    {
+        iterator_ previous = *this;
+        ++*this;
+        return previous;
+    }
+
+    /** Moves to the previous element, found by looking back at most 3 bytes
+        (Unicode 15.0 ch. 3 §3.9: every byte that is not a continuation byte
+        starts a segment). Precondition: not at the beginning. */
+    constexpr iterator_& operator--() noexcept(nothrow_step && noexcept(--std::declval<base_iterator&>()))
+        requires bidirectional  // conditionally noexcept
+    {
+        for (;;) {
+            UTF8VIEW_ASSERT(current_ != origin_.begin());
+            const auto [start, decoded] = detail::scan_back(origin_.begin(), std::ranges::prev(current_));
+            current_ = start;
+            origin_.retreated(decoded.length);
+            if (decoded.well_formed()) [[likely]] {
+                set(decoded.code_point, decoded.length, 0);
+                return *this;
+            }
+            if (const auto replacement = detail::ask_policy(
+                    policy_, decode_error_info{decoded.kind(), origin_.offset_of(current_), decoded.length})) {
+                set(*replacement, decoded.length, decoded.error);
+                return *this;
+            }
+        }
+    }
+    constexpr iterator_ operator--(int) requires bidirectional
+    {
+        iterator_ previous = *this;
+        --*this;
+        return previous;
+    }
+
+    /** True if both stand at the same byte position. Comparing iterators of
+        different views is undefined, as for the standard views. */
+    [[nodiscard]] friend constexpr bool operator==(const iterator_& left, const iterator_& right)
+        requires forward && std::equality_comparable<base_iterator>
+    {
+        return left.current_ == right.current_;
+    }
+
+private:
+    // An iterator at the first element.
+    constexpr iterator_(base_iterator begin, base_sentinel end, const Policy& policy)
+        : current_(std::move(begin)), end_(std::move(end)), policy_(policy)
+    {
+        if constexpr (bidirectional) origin_ = detail::range_origin<base_iterator>(current_);
+        read_forward();
+    }
+    // An iterator at the end of a bidirectional common range.
+    constexpr iterator_(at_end_t, const base_iterator& begin, base_iterator end, const Policy& policy)
+        requires bidirectional
+        : current_(end), end_(std::move(end)),
+          origin_(begin, typename detail::range_origin<base_iterator>::at_end_t{}), policy_(policy)
+    {
+    }
+    // An iterator at the end of a common forward range that is not bidirectional.
+    constexpr iterator_(at_end_t, base_iterator end, const Policy& policy)
+        requires forward
+        : current_(end), end_(std::move(end)), policy_(policy)
+    {
+    }
+
+    [[nodiscard]] constexpr bool at_end() const
+    {
+        if constexpr (forward) return current_ == end_;
+        else return length_ == 0;
+    }
+
+    constexpr void set(char32_t value, std::uint8_t length, std::uint8_t error) noexcept
+    {
+        value_ = value;
+        length_ = length;
+        error_ = error;
+    }
+
+    // Decodes the element at the current position, asking the policy about
+    // each maximal subpart, until it yields something or the bytes end.
+    constexpr void read_forward()
+    {
+        for (;;) {
+            if (current_ == end_) {
+                set(0, 0, 0);
+                return;
+            }
+            const std::size_t offset = origin_.offset_of(current_);
+            detail::segment decoded;
+            if constexpr (forward) {
+                base_iterator next = current_;
+                decoded = detail::decode_segment(next, end_);
+                if (decoded.well_formed()) [[likely]] {
+                    set(decoded.code_point, decoded.length, 0);
+                    return;
+                }
+                if (const auto replacement =
+                        detail::ask_policy(policy_, decode_error_info{decoded.kind(), offset, decoded.length})) {
+                    set(*replacement, decoded.length, decoded.error);
+                    return;
+                }
+                current_ = std::move(next);  // the policy dropped the subpart
+                origin_.advanced(decoded.length);
+            }
+            else {
+                decoded = detail::decode_segment(current_, end_);
+                origin_.advanced(decoded.length);
+                if (decoded.well_formed()) [[likely]] {
+                    set(decoded.code_point, decoded.length, 0);
+                    return;
+                }
+                if (const auto replacement =
+                        detail::ask_policy(policy_, decode_error_info{decoded.kind(), offset, decoded.length})) {
+                    set(*replacement, decoded.length, decoded.error);
+                    return;
+                }
+            }
+        }
+    }
+};
+
+/** The sentinel of `decode_view` over a range that is not common. */
+template <std::ranges::view V, decode_error_policy Policy>
+    requires utf8_range<V>
+template <bool Const>
+class decode_view<V, Policy>::sentinel_ {
+    using Base = detail::maybe_const<Const, V>;
+    std::ranges::sentinel_t<Base> end_ = std::ranges::sentinel_t<Base>();
+
+    friend decode_view;
+    constexpr explicit sentinel_(std::ranges::sentinel_t<Base> end) : end_(std::move(end)) {}
+
+public:
+    sentinel_() = default;
+
+    /** Converts a mutable sentinel to a const one. */
+    constexpr sentinel_(sentinel_<!Const> other)
+        requires Const && std::convertible_to<std::ranges::sentinel_t<V>, std::ranges::sentinel_t<Base>>
+        : end_(std::move(other.end_))
+    {
+    }
+
+    /** The underlying sentinel. */
+    [[nodiscard]] constexpr std::ranges::sentinel_t<Base> base() const { return end_; }
+
+    /** True if `it` is past the last element. */
+    template <bool OtherConst>
+        requires std::sentinel_for<std::ranges::sentinel_t<Base>,
+                                   std::ranges::iterator_t<detail::maybe_const<OtherConst, V>>>
+    [[nodiscard]] friend constexpr bool operator==(const iterator_<OtherConst>& it, const sentinel_&)
+    {
+        return reached(it);
+    }
+
+private:
+    template <bool>
+    friend class sentinel_;
+
+    template <bool OtherConst>
+    static constexpr bool reached(const iterator_<OtherConst>& it)
+    {
+        return it.at_end();
+    }
+};
+
+namespace detail {
+
+template <class Policy>
+struct decode_with_policy_fn;
+
+struct decode_fn : range_adaptor_closure<decode_fn> {
+    /** `views::decode(bytes)`: a `decode_view` of `bytes` with `on_error::replace`. */
+    template <std::ranges::viewable_range R>
+        requires utf8_range<R> && (!string_literal_array<R>)
+    [[nodiscard]] constexpr auto operator()(R&& bytes) const
+    {
+        return decode_view<std::views::all_t<R>>(std::views::all(std::forward<R>(bytes)));
+    }
+
+    /** `views::decode(bytes, policy)`. */
+    template <std::ranges::viewable_range R, decode_error_policy Policy>
+        requires utf8_range<R> && (!string_literal_array<R>)
+    [[nodiscard]] constexpr auto operator()(R&& bytes, Policy policy) const
+    {
+        return decode_view<std::views::all_t<R>, Policy>(std::views::all(std::forward<R>(bytes)),
+                                                         std::move(policy));
+    }
+
+    /** `views::decode(policy)`: an adaptor for `bytes | views::decode(policy)`. */
+    template <decode_error_policy Policy>
+        requires(!std::ranges::range<Policy>)
+    [[nodiscard]] constexpr auto operator()(Policy policy) const
+    {
+        return decode_with_policy_fn<Policy>{{}, std::move(policy)};
+    }
+
+    // A string literal would be decoded with its terminating NUL.
+    template <class R, class... Policy>
+        requires string_literal_array<R>
+    void operator()(R&&, Policy...) const
+    {
+        static_assert(always_false_v<R>,
+                      "utf8view: a char array (such as a string literal) would decode its terminating NUL; "
+                      "use std::string_view / std::u8string_view, or utf8view::null_terminated(pointer)");
+    }
+};
+
+template <class Policy>
+struct decode_with_policy_fn : range_adaptor_closure<decode_with_policy_fn<Policy>> {
+    [[no_unique_address]] Policy policy;
+
+    template <std::ranges::viewable_range R>
+        requires utf8_range<R>
+    [[nodiscard]] constexpr auto operator()(R&& bytes) const
+    {
+        return decode_fn{}(std::forward<R>(bytes), policy);
+    }
+};
+
+}  // namespace detail
+
+namespace views {
+
+/** The decode adaptor: `bytes | views::decode`, `bytes | views::decode(policy)`,
+    `views::decode(bytes)`, `views::decode(bytes, policy)`; each returns a
+    `decode_view` (see it for the contract). `bytes` is any viewable byte
+    range (an lvalue range is referenced, an rvalue `std::string` is moved
+    into the view). A char array such as a string literal is rejected at
+    compile time because its terminating NUL would be decoded: use
+    `std::string_view` or `null_terminated`. */
+inline constexpr detail::decode_fn decode{};
+
+}  // namespace views
+}  // namespace utf8view
+
+template <class V, class Policy>
+inline constexpr bool std::ranges::enable_borrowed_range<utf8view::decode_view<V, Policy>> =
+    std::ranges::enable_borrowed_range<V>;
+
+#endif  // UTF8VIEW_DECODE_VIEW_HPP

@@ -1,0 +1,159 @@
+// Copyright (c) 2026 the utf8view authors.
+// Distributed under the Boost Software License, Version 1.0.
+// (See accompanying file LICENSE_1_0.txt or copy at https://www.boost.org/LICENSE_1_0.txt)
+
+/// \file
+/// THE UTF-8 decoder: the only place in utf8view that knows Unicode ch. 3,
+/// Table 3-7 and the maximal-subpart rule of §3.9. The views, the boundary
+/// functions and the validators all call it.
+
+#ifndef UTF8VIEW_DETAIL_DECODE_STEP_HPP
+#define UTF8VIEW_DETAIL_DECODE_STEP_HPP
+
+#include <utf8view/config.hpp>
+#include <utf8view/code_unit.hpp>
+#include <utf8view/error.hpp>
+#include <utf8view/unicode.hpp>
+
+#include <cstdint>
+#include <iterator>
+
+namespace utf8view::detail {
+
+// One segment of the input: a well-formed sequence (error == 0) or one
+// ill-formed maximal subpart (error == its error_kind). Every byte of the
+// input belongs to exactly one segment, and every byte that is not a
+// continuation byte starts one.
+struct segment {
+    char32_t code_point = 0;  // the decoded scalar value when error == 0
+    std::uint8_t length = 0;  // bytes in the segment: 1..4 if well-formed, 1..3 if not
+    std::uint8_t error = 0;   // 0, or static_cast<std::uint8_t>(error_kind)
+
+    [[nodiscard]] constexpr bool well_formed() const noexcept { return error == 0; }
+    [[nodiscard]] constexpr error_kind kind() const noexcept { return static_cast<error_kind>(error); }
+};
+
+[[nodiscard]] constexpr segment ill_formed(error_kind kind, int length) noexcept
+{
+    return segment{0, static_cast<std::uint8_t>(length), static_cast<std::uint8_t>(kind)};
+}
+
+// The kind of a maximal subpart of length 1 that starts with a lead byte of
+// Table 3-7 and is broken by `second`, a byte outside that lead's range for
+// the second byte. A continuation byte outside the range names what the
+// sequence would have encoded; anything else truncates the sequence.
+[[nodiscard]] constexpr error_kind second_byte_error(unsigned char lead, unsigned char second) noexcept
+{
+    if ((second & 0xC0u) != 0x80u) return error_kind::truncated_sequence;
+    if (lead == 0xED) return error_kind::surrogate;     // ED A0..BF: U+D800..U+DFFF
+    if (lead == 0xF4) return error_kind::out_of_range;  // F4 90..BF: above U+10FFFF
+    return error_kind::overlong;                        // E0 80..9F, F0 80..8F
+}
+
+// Decodes the segment that starts at `it` and advances `it` past it, and no
+// further: the byte that breaks a sequence is never consumed, so
+// `C2 41` is an error of length 1 followed by 'A'. Each byte is dereferenced
+// once, and only bytes of the segment and the one breaking byte are read,
+// so single-pass iterators work. Precondition: it != last.
+template <std::input_iterator I, std::sentinel_for<I> S>
+[[nodiscard]] constexpr segment decode_segment(I& it, const S& last)
+{
+    const unsigned char lead = to_byte(*it);
+    ++it;
+    if (lead < 0x80) [[likely]]
+        return segment{lead, 1, 0};  // Table 3-7 row 1: 00..7F
+
+    // The lead byte fixes the number of continuation bytes and the range the
+    // second byte must fall in (Table 3-7, first and second columns).
+    unsigned char second_min = 0x80;
+    unsigned char second_max = 0xBF;
+    int continuation_count;
+    char32_t code_point;
+    if (lead < 0xC0) return ill_formed(error_kind::unexpected_continuation_byte, 1);
+    if (lead < 0xC2) return ill_formed(error_kind::overlong, 1);  // C0, C1: only overlongs
+    if (lead < 0xE0) {  // row 2: C2..DF 80..BF
+        continuation_count = 1;
+        code_point = lead & 0x1Fu;
+    }
+    else if (lead < 0xF0) {  // rows 3-6: E0 A0..BF, E1..EC, ED 80..9F, EE..EF
+        continuation_count = 2;
+        code_point = lead & 0x0Fu;
+        if (lead == 0xE0) second_min = 0xA0;
+        else if (lead == 0xED) second_max = 0x9F;
+    }
+    else if (lead < 0xF5) {  // rows 7-9: F0 90..BF, F1..F3, F4 80..8F
+        continuation_count = 3;
+        code_point = lead & 0x07u;
+        if (lead == 0xF0) second_min = 0x90;
+        else if (lead == 0xF4) second_max = 0x8F;
+    }
+    else if (lead < 0xF8) {
+        return ill_formed(error_kind::out_of_range, 1);  // F5..F7 would encode above U+10FFFF
+    }
+    else {
+        return ill_formed(error_kind::invalid_lead_byte, 1);  // F8..FF: no UTF-8 form at all
+    }
+
+    if (it == last) return ill_formed(error_kind::truncated_sequence, 1);
+    unsigned char byte = to_byte(*it);
+    if (byte < second_min || byte > second_max) return ill_formed(second_byte_error(lead, byte), 1);
+    ++it;
+    code_point = (code_point << 6) | (byte & 0x3Fu);
+
+    // Later bytes: any continuation byte, 80..BF (Table 3-7, third and fourth columns).
+    for (int read = 2; read <= continuation_count; ++read) {
+        if (it == last) return ill_formed(error_kind::truncated_sequence, read);
+        byte = to_byte(*it);
+        if ((byte & 0xC0u) != 0x80u) return ill_formed(error_kind::truncated_sequence, read);
+        ++it;
+        code_point = (code_point << 6) | (byte & 0x3Fu);
+    }
+    return segment{code_point, static_cast<std::uint8_t>(continuation_count + 1), 0};
+}
+
+template <class I>
+struct located_segment {
+    I start;          // first byte of the segment
+    segment decoded;  // see scan_back
+};
+
+// The segment that contains the byte at `position`, found by looking back at
+// most 3 bytes, never before `first`; each byte is dereferenced once and at
+// most 4 bytes are read, all in [first, position].
+//
+// Why this agrees with forward decoding: a segment holds one byte that is not
+// a continuation byte, its first. So the segment containing `position` starts
+// at the nearest such byte at or before it, if the segment that byte starts
+// reaches `position`, and otherwise `position` is a lone continuation byte.
+// A segment is at most 4 bytes long, so looking back 3 bytes is enough.
+//
+// `decoded` is the segment decoded from the bytes [start, position] only: it
+// is the segment forward decoding finds whenever `position` is the last byte
+// of its segment (as it is when stepping back from a segment boundary). For
+// any other position only `start` is meaningful.
+template <std::bidirectional_iterator I>
+[[nodiscard]] constexpr located_segment<I> scan_back(const I& first, const I& position)
+{
+    unsigned char bytes[4] = {};  // bytes[4 - read .. 3] hold [candidate, position]
+    bytes[3] = to_byte(*position);
+    if ((bytes[3] & 0xC0u) != 0x80u) {  // not a continuation byte: it starts its segment
+        const unsigned char* cursor = bytes + 3;
+        return {position, decode_segment(cursor, bytes + 4)};
+    }
+    I candidate = position;
+    for (int read = 1; read < 4 && candidate != first;) {
+        --candidate;
+        ++read;
+        bytes[4 - read] = to_byte(*candidate);
+        if ((bytes[4 - read] & 0xC0u) == 0x80u) continue;
+        const unsigned char* cursor = bytes + 4 - read;
+        const segment decoded = decode_segment(cursor, bytes + 4);
+        if (decoded.length == read) return {candidate, decoded};  // reaches `position`
+        break;
+    }
+    return {position, ill_formed(error_kind::unexpected_continuation_byte, 1)};
+}
+
+}  // namespace utf8view::detail
+
+#endif  // UTF8VIEW_DETAIL_DECODE_STEP_HPP

@@ -1,0 +1,127 @@
+// Copyright (c) 2026 the utf8view authors.
+// Distributed under the Boost Software License, Version 1.0.
+// (See accompanying file LICENSE_1_0.txt or copy at https://www.boost.org/LICENSE_1_0.txt)
+
+/// \file
+/// Pieces shared by the iterators of the views: iterator tags, and where an
+/// iterator keeps the start of its range.
+
+#ifndef UTF8VIEW_DETAIL_ITERATOR_SUPPORT_HPP
+#define UTF8VIEW_DETAIL_ITERATOR_SUPPORT_HPP
+
+#include <utf8view/config.hpp>
+
+#include <cstddef>
+#include <iterator>
+#include <limits>
+#include <ranges>
+#include <type_traits>
+
+namespace utf8view::detail {
+
+template <bool Const, class T>
+using maybe_const = std::conditional_t<Const, const T, T>;
+
+// Views of variable-width elements are at most bidirectional (DESIGN.md §2).
+template <class Base>
+consteval auto iterator_concept_for() noexcept
+{
+    if constexpr (std::ranges::bidirectional_range<Base>) return std::bidirectional_iterator_tag{};
+    else if constexpr (std::ranges::forward_range<Base>) return std::forward_iterator_tag{};
+    else return std::input_iterator_tag{};
+}
+
+// `iterator_category` exists only over forward ranges, and is input because
+// `operator*` returns a prvalue (as for std::views::transform).
+template <class Base>
+struct iterator_category_base {};
+template <std::ranges::forward_range Base>
+struct iterator_category_base<Base> {
+    using iterator_category = std::input_iterator_tag;
+};
+
+struct empty_slot {
+    friend constexpr bool operator==(empty_slot, empty_slot) noexcept = default;
+};
+
+// What an iterator keeps of the start of its base range:
+// - the begin iterator over bidirectional ranges, which bounds scanning back;
+// - the offset of the iterator's position from the start, in elements of
+//   the base, for the error policies: computed from begin over random-access
+//   ranges, counted as the iterator moves otherwise. An iterator made at the
+//   end of a bidirectional range that is not random-access does not know its
+//   offset; the first error that needs it computes it once, in O(n).
+template <class I>
+class range_origin {
+    static constexpr bool keeps_begin = std::bidirectional_iterator<I>;
+    static constexpr bool counts = !std::random_access_iterator<I>;
+    static constexpr std::size_t unknown = std::numeric_limits<std::size_t>::max();
+
+    [[no_unique_address]] std::conditional_t<keeps_begin, I, empty_slot> begin_ = {};
+    [[no_unique_address]] std::conditional_t<counts, std::size_t, empty_slot> offset_ = {};
+
+public:
+    // For an iterator at the start of a range that is not bidirectional.
+    range_origin() = default;
+
+    // For an iterator at the start of the range.
+    constexpr explicit range_origin(const I& begin) noexcept(std::is_nothrow_copy_constructible_v<I>)
+        requires keeps_begin
+        : begin_(begin)
+    {
+    }
+
+    // For an iterator at the end of the range.
+    struct at_end_t {};
+    constexpr range_origin(const I& begin, at_end_t) noexcept(std::is_nothrow_copy_constructible_v<I>)
+        requires keeps_begin
+        : begin_(begin)
+    {
+        if constexpr (counts) offset_ = unknown;
+    }
+
+    template <class J>
+        requires std::convertible_to<const J&, I>
+    constexpr explicit range_origin(const range_origin<J>& other)
+        : begin_(other.begin_), offset_(other.offset_)
+    {
+    }
+
+    [[nodiscard]] constexpr const I& begin() const noexcept requires keeps_begin { return begin_; }
+
+    // Offset, in elements from the start of the range, of `position`, which
+    // is where the iterator owning this origin stands.
+    [[nodiscard]] constexpr std::size_t offset_of(const I& position)
+    {
+        if constexpr (!counts) {
+            return static_cast<std::size_t>(position - begin_);
+        }
+        else {
+            if constexpr (keeps_begin) {
+                if (offset_ == unknown) offset_ = static_cast<std::size_t>(std::ranges::distance(begin_, position));
+            }
+            return offset_;
+        }
+    }
+
+    constexpr void advanced(std::size_t count) noexcept
+    {
+        if constexpr (counts) {
+            if (offset_ != unknown) offset_ += count;
+        }
+    }
+    constexpr void retreated(std::size_t count) noexcept
+    {
+        if constexpr (counts) {
+            if (offset_ != unknown) offset_ -= count;
+        }
+    }
+
+private:
+    template <class J>
+    friend class range_origin;
+};
+
+}  // namespace utf8view::detail
+
+#endif  // UTF8VIEW_DETAIL_ITERATOR_SUPPORT_HPP

@@ -1,0 +1,426 @@
+// Copyright (c) 2026 the utf8view authors.
+// Distributed under the Boost Software License, Version 1.0.
+// (See accompanying file LICENSE_1_0.txt or copy at https://www.boost.org/LICENSE_1_0.txt)
+
+/// \file
+/// `encode_view`: a lazy view of the UTF-8 code units of a range of code
+/// points, and the adaptor objects `views::encode` and `views::encode_as<CharT>`.
+
+#ifndef UTF8VIEW_ENCODE_VIEW_HPP
+#define UTF8VIEW_ENCODE_VIEW_HPP
+
+#include <utf8view/config.hpp>
+#include <utf8view/code_unit.hpp>
+#include <utf8view/detail/closure.hpp>
+#include <utf8view/detail/encode_step.hpp>
+#include <utf8view/detail/iterator_support.hpp>
+#include <utf8view/error.hpp>
+#include <utf8view/error_policy.hpp>
+
+#include <concepts>
+#include <cstddef>
+#include <cstdint>
+#include <iterator>
+#include <optional>
+#include <ranges>
+#include <type_traits>
+#include <utility>
+
+namespace utf8view {
+
+/** A lazy view of the UTF-8 encoding of the code point range `V`.
+
+    Each element is one code unit of type `CharT` (`char8_t` by default, or
+    `char`, `unsigned char`, `signed char`, `std::byte`). Each scalar value
+    becomes its 1 to 4 bytes (Unicode 15.0 ch. 3, Table 3-6). A value that
+    is not a scalar value (a surrogate U+D800..U+DFFF, a value above
+    U+10FFFF, a negative value) is an error: `on_error::replace` (default)
+    writes U+FFFD (`EF BF BD`), `on_error::skip` writes nothing,
+    `on_error::throw_exception` throws `encode_error` (kind, code point offset).
+    The output is always well-formed UTF-8.
+
+    @tparam V      a view of code points: any integer type of at least 32
+                   bits (`char32_t`, `int`, `std::uint32_t`...).
+    @tparam Policy an `encode_error_policy`.
+    @tparam CharT  the code unit type of the elements.
+
+    Models `input_range`, `forward_range` or `bidirectional_range` as `V`
+    does (never random-access or sized), `common_range` when `V` is a common
+    forward range, `borrowed_range` when `V` is, and `std::ranges::view`.
+    Iterating backwards yields exactly the reverse of iterating forwards.
+
+    @par Complexity Each step is O(1) (plus skipped invalid values).
+    @par Standard Unicode 15.0, ch. 3, D76 (scalar value), D92, Table 3-6. */
+template <std::ranges::view V, encode_error_policy Policy = on_error::replace_t, utf8_code_unit CharT = char8_t>
+    requires code_point_range<V>
+class encode_view : public std::ranges::view_interface<encode_view<V, Policy, CharT>> {
+    template <bool Const>
+    class iterator_;
+    template <bool Const>
+    class sentinel_;
+
+    V base_ = V();
+    [[no_unique_address]] Policy policy_ = Policy();
+
+public:
+    using iterator = iterator_<false>;
+    using const_iterator = iterator_<true>;
+
+    encode_view() requires std::default_initializable<V> && std::default_initializable<Policy> = default;
+
+    /** Views the code points of `base` as UTF-8, handling errors with `policy`. O(1). */
+    constexpr explicit encode_view(V base, Policy policy = Policy()) noexcept(
+        std::is_nothrow_move_constructible_v<V> && std::is_nothrow_move_constructible_v<Policy>)
+        : base_(std::move(base)), policy_(std::move(policy))
+    {
+    }
+
+    [[nodiscard]] constexpr V base() const& requires std::copy_constructible<V> { return base_; }
+    [[nodiscard]] constexpr V base() && { return std::move(base_); }
+    [[nodiscard]] constexpr const Policy& policy() const noexcept { return policy_; }
+
+    /** An iterator at the first code unit (the first code point is encoded
+        here, so the policy may run). */
+    [[nodiscard]] constexpr iterator_<false> begin()
+    {
+        return iterator_<false>(std::ranges::begin(base_), std::ranges::end(base_), policy_);
+    }
+    [[nodiscard]] constexpr iterator_<true> begin() const
+        requires std::ranges::range<const V> && code_point_range<const V>
+    {
+        return iterator_<true>(std::ranges::begin(base_), std::ranges::end(base_), policy_);
+    }
+
+    /** The end: an iterator if `V` is a common forward range, else a sentinel. O(1). */
+    [[nodiscard]] constexpr auto end()
+    {
+        if constexpr (std::ranges::common_range<V> && std::ranges::forward_range<V>)
+            return make_end<false>(base_, policy_);
+        else return sentinel_<false>(std::ranges::end(base_));
+    }
+    [[nodiscard]] constexpr auto end() const
+        requires std::ranges::range<const V> && code_point_range<const V>
+    {
+        if constexpr (std::ranges::common_range<const V> && std::ranges::forward_range<const V>)
+            return make_end<true>(base_, policy_);
+        else return sentinel_<true>(std::ranges::end(base_));
+    }
+
+private:
+    template <bool Const>
+    static constexpr iterator_<Const> make_end(detail::maybe_const<Const, V>& base, const Policy& policy)
+    {
+        using Base = detail::maybe_const<Const, V>;
+        if constexpr (std::ranges::bidirectional_range<Base>)
+            return iterator_<Const>(typename iterator_<Const>::at_end_t{}, std::ranges::begin(base),
+                                    std::ranges::end(base), policy);
+        else
+            return iterator_<Const>(typename iterator_<Const>::at_end_t{}, std::ranges::end(base), policy);
+    }
+};
+
+template <class R>
+encode_view(R&&) -> encode_view<std::views::all_t<R>>;
+template <class R, class Policy>
+encode_view(R&&, Policy) -> encode_view<std::views::all_t<R>, Policy>;
+
+/** The iterator of `encode_view`: holds the UTF-8 bytes of the current code
+    point and the index of the current byte among them. */
+template <std::ranges::view V, encode_error_policy Policy, utf8_code_unit CharT>
+    requires code_point_range<V>
+template <bool Const>
+class encode_view<V, Policy, CharT>::iterator_
+    : public detail::iterator_category_base<detail::maybe_const<Const, V>> {
+    using Base = detail::maybe_const<Const, V>;
+    using base_iterator = std::ranges::iterator_t<Base>;
+    using base_sentinel = std::ranges::sentinel_t<Base>;
+    // Over forward ranges `current_` is the code point being encoded; over
+    // input ranges it is consumed, so `current_` is the element after it.
+    static constexpr bool forward = std::ranges::forward_range<Base>;
+    static constexpr bool bidirectional = std::ranges::bidirectional_range<Base>;
+
+    friend encode_view;
+    template <bool>
+    friend class iterator_;
+    template <bool>
+    friend class sentinel_;
+
+    struct at_end_t {};
+
+    base_iterator current_ = base_iterator();
+    [[no_unique_address]] base_sentinel end_ = base_sentinel();
+    [[no_unique_address]] detail::range_origin<base_iterator> origin_ = {};
+    [[no_unique_address]] Policy policy_ = Policy();
+    detail::encoded_sequence encoded_ = {};  // the current code point's bytes; length 0 at the end
+    std::uint8_t index_ = 0;                 // the current byte within encoded_
+    std::uint8_t error_ = 0;                 // error_kind if encoded_ is a replacement, else 0
+
+public:
+    using iterator_concept = decltype(detail::iterator_concept_for<Base>());
+    using value_type = CharT;
+    using difference_type = std::ranges::range_difference_t<Base>;
+    using utf8view_iterator = void;
+
+    iterator_() requires std::default_initializable<base_iterator> && std::default_initializable<base_sentinel> &&
+                         std::default_initializable<Policy> = default;
+
+    constexpr iterator_(iterator_<!Const> other)
+        requires Const && std::convertible_to<std::ranges::iterator_t<V>, base_iterator> &&
+                 std::convertible_to<std::ranges::sentinel_t<V>, base_sentinel>
+        : current_(std::move(other.current_)), end_(std::move(other.end_)), origin_(other.origin_),
+          policy_(std::move(other.policy_)), encoded_(other.encoded_), index_(other.index_), error_(other.error_)
+    {
+    }
+
+    /** The current code unit. Precondition: not at the end. O(1). */
+    [[nodiscard]] constexpr CharT operator*() const noexcept
+    {
+        UTF8VIEW_ASSERT(index_ < encoded_.length);
+        return detail::from_byte<CharT>(encoded_.bytes[index_]);
+    }
+
+    /** Over forward ranges: the position of the code point whose encoding
+        holds the current code unit. Over input ranges: the position after it. */
+    [[nodiscard]] constexpr const base_iterator& base() const& noexcept { return current_; }
+    [[nodiscard]] constexpr base_iterator base() && { return std::move(current_); }
+
+    /** The error kind if the current code unit belongs to the policy's
+        replacement for a value that is not a scalar value, else `std::nullopt`. */
+    [[nodiscard]] constexpr std::optional<error_kind> error() const noexcept
+    {
+        if (error_ == 0) return std::nullopt;
+        return static_cast<error_kind>(error_);
+    }
+
+    constexpr iterator_& operator++()
+    {
+        UTF8VIEW_ASSERT(index_ < encoded_.length);
+        if (++index_ < encoded_.length) return *this;
+        if constexpr (forward) {
+            ++current_;
+            origin_.advanced(1);
+        }
+        read_forward();
+        return *this;
+    }
+    constexpr void operator++(int) requires(!forward) { ++*this; }
+    constexpr iterator_ operator++(int) requires forward
+    {
+        iterator_ previous = *this;
+        ++*this;
+        return previous;
+    }
+
+    /** Moves to the previous code unit. Precondition: not at the beginning. */
+    constexpr iterator_& operator--() requires bidirectional
+    {
+        if (index_ > 0 && encoded_.length != 0) {
+            --index_;
+            return *this;
+        }
+        for (;;) {
+            UTF8VIEW_ASSERT(current_ != origin_.begin());
+            --current_;
+            origin_.retreated(1);
+            if (encode_current()) {
+                index_ = static_cast<std::uint8_t>(encoded_.length - 1);
+                return *this;
+            }
+        }
+    }
+    constexpr iterator_ operator--(int) requires bidirectional
+    {
+        iterator_ previous = *this;
+        --*this;
+        return previous;
+    }
+
+    [[nodiscard]] friend constexpr bool operator==(const iterator_& left, const iterator_& right)
+        requires forward && std::equality_comparable<base_iterator>
+    {
+        return left.current_ == right.current_ && left.index_ == right.index_;
+    }
+
+private:
+    constexpr iterator_(base_iterator begin, base_sentinel end, const Policy& policy)
+        : current_(std::move(begin)), end_(std::move(end)), policy_(policy)
+    {
+        if constexpr (bidirectional) origin_ = detail::range_origin<base_iterator>(current_);
+        read_forward();
+    }
+    constexpr iterator_(at_end_t, const base_iterator& begin, base_iterator end, const Policy& policy)
+        requires bidirectional
+        : current_(end), end_(std::move(end)),
+          origin_(begin, typename detail::range_origin<base_iterator>::at_end_t{}), policy_(policy)
+    {
+    }
+    constexpr iterator_(at_end_t, base_iterator end, const Policy& policy)
+        requires forward
+        : current_(end), end_(std::move(end)), policy_(policy)
+    {
+    }
+
+    [[nodiscard]] constexpr bool at_end() const
+    {
+        if constexpr (forward) return current_ == end_;
+        else return encoded_.length == 0;
+    }
+
+    // Encodes the value at `current_` into encoded_ (over input ranges,
+    // consuming it). Returns false if the policy dropped it.
+    constexpr bool encode_current()
+    {
+        const auto value = *current_;
+        const std::size_t offset = origin_.offset_of(current_);
+        if constexpr (!forward) {
+            ++current_;
+            origin_.advanced(1);
+        }
+        const std::uint8_t error = detail::scalar_value_error(value);
+        if (error == 0) [[likely]] {
+            encoded_ = detail::encode_scalar(static_cast<char32_t>(value));
+            error_ = 0;
+            return true;
+        }
+        const auto replacement = detail::ask_policy(
+            policy_, encode_error_info{static_cast<error_kind>(error), offset, detail::to_int64(value)});
+        if (!replacement) return false;
+        encoded_ = detail::encode_scalar(*replacement);
+        error_ = error;
+        return true;
+    }
+
+    // Encodes the code point at the current position, skipping the values
+    // the policy drops, until one is encoded or the range ends.
+    constexpr void read_forward()
+    {
+        index_ = 0;
+        for (;;) {
+            if (current_ == end_) {
+                encoded_.length = 0;
+                error_ = 0;
+                return;
+            }
+            if (encode_current()) return;
+            if constexpr (forward) {
+                ++current_;
+                origin_.advanced(1);
+            }
+        }
+    }
+};
+
+/** The sentinel of `encode_view` over a range that is not a common forward range. */
+template <std::ranges::view V, encode_error_policy Policy, utf8_code_unit CharT>
+    requires code_point_range<V>
+template <bool Const>
+class encode_view<V, Policy, CharT>::sentinel_ {
+    using Base = detail::maybe_const<Const, V>;
+    std::ranges::sentinel_t<Base> end_ = std::ranges::sentinel_t<Base>();
+
+    friend encode_view;
+    constexpr explicit sentinel_(std::ranges::sentinel_t<Base> end) : end_(std::move(end)) {}
+
+    template <bool OtherConst>
+    static constexpr bool reached(const iterator_<OtherConst>& it)
+    {
+        return it.at_end();
+    }
+
+public:
+    sentinel_() = default;
+    constexpr sentinel_(sentinel_<!Const> other)
+        requires Const && std::convertible_to<std::ranges::sentinel_t<V>, std::ranges::sentinel_t<Base>>
+        : end_(std::move(other.end_))
+    {
+    }
+
+    [[nodiscard]] constexpr std::ranges::sentinel_t<Base> base() const { return end_; }
+
+    template <bool OtherConst>
+        requires std::sentinel_for<std::ranges::sentinel_t<Base>,
+                                   std::ranges::iterator_t<detail::maybe_const<OtherConst, V>>>
+    [[nodiscard]] friend constexpr bool operator==(const iterator_<OtherConst>& it, const sentinel_&)
+    {
+        return reached(it);
+    }
+
+private:
+    template <bool>
+    friend class sentinel_;
+};
+
+namespace detail {
+
+template <class CharT, class Policy>
+struct encode_with_policy_fn;
+
+template <utf8_code_unit CharT>
+struct encode_fn : range_adaptor_closure<encode_fn<CharT>> {
+    template <std::ranges::viewable_range R>
+        requires code_point_range<R> && (!string_literal_array<R>)
+    [[nodiscard]] constexpr auto operator()(R&& code_points) const
+    {
+        return encode_view<std::views::all_t<R>, on_error::replace_t, CharT>(
+            std::views::all(std::forward<R>(code_points)));
+    }
+
+    template <std::ranges::viewable_range R, encode_error_policy Policy>
+        requires code_point_range<R> && (!string_literal_array<R>)
+    [[nodiscard]] constexpr auto operator()(R&& code_points, Policy policy) const
+    {
+        return encode_view<std::views::all_t<R>, Policy, CharT>(std::views::all(std::forward<R>(code_points)),
+                                                                std::move(policy));
+    }
+
+    template <encode_error_policy Policy>
+        requires(!std::ranges::range<Policy>)
+    [[nodiscard]] constexpr auto operator()(Policy policy) const
+    {
+        return encode_with_policy_fn<CharT, Policy>{{}, std::move(policy)};
+    }
+
+    template <class R, class... Policy>
+        requires string_literal_array<R>
+    void operator()(R&&, Policy...) const
+    {
+        static_assert(always_false_v<R>,
+                      "utf8view: a character array (such as U\"...\") would encode its terminating NUL; "
+                      "use std::u32string_view");
+    }
+};
+
+template <class CharT, class Policy>
+struct encode_with_policy_fn : range_adaptor_closure<encode_with_policy_fn<CharT, Policy>> {
+    [[no_unique_address]] Policy policy;
+
+    template <std::ranges::viewable_range R>
+        requires code_point_range<R>
+    [[nodiscard]] constexpr auto operator()(R&& code_points) const
+    {
+        return encode_fn<CharT>{}(std::forward<R>(code_points), policy);
+    }
+};
+
+}  // namespace detail
+
+namespace views {
+
+/** The encode adaptor producing code units of type `CharT`:
+    `code_points | views::encode_as<char>`, `... | views::encode_as<char>(policy)`,
+    `views::encode_as<char>(code_points, policy)`. Returns an `encode_view`. */
+template <utf8_code_unit CharT>
+inline constexpr detail::encode_fn<CharT> encode_as{};
+
+/** The encode adaptor producing `char8_t` code units:
+    `code_points | views::encode`, `code_points | views::encode(policy)`. */
+inline constexpr detail::encode_fn<char8_t> encode{};
+
+}  // namespace views
+}  // namespace utf8view
+
+template <class V, class Policy, class CharT>
+inline constexpr bool std::ranges::enable_borrowed_range<utf8view::encode_view<V, Policy, CharT>> =
+    std::ranges::enable_borrowed_range<V>;
+
+#endif  // UTF8VIEW_ENCODE_VIEW_HPP

@@ -1,0 +1,146 @@
+// Copyright (c) 2026 the utf8view authors.
+// Distributed under the Boost Software License, Version 1.0.
+// (See accompanying file LICENSE_1_0.txt or copy at https://www.boost.org/LICENSE_1_0.txt)
+
+/// \file
+/// What can be wrong with UTF-8 input or with a code point to encode, the
+/// information an error policy receives, and the exceptions
+/// `on_error::throw_exception` throws.
+
+#ifndef UTF8VIEW_ERROR_HPP
+#define UTF8VIEW_ERROR_HPP
+
+#include <utf8view/config.hpp>
+
+#include <cstddef>
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+namespace utf8view {
+
+/** The kind of an ill-formed UTF-8 maximal subpart, or of a value that is
+    not a Unicode scalar value, judged from the first byte of the subpart
+    (and, where Table 3-7 narrows the second byte, from that byte).
+
+    | kind | decoding: first byte(s) of the maximal subpart | P2728 / beman name | simdutf name |
+    |---|---|---|---|
+    | `truncated_sequence` | a valid prefix (`C2`, `E1 80`, `F0 9F 98`...) cut by a byte that is not a continuation byte, or by the end | `truncated_utf8_sequence` | `TOO_SHORT` |
+    | `unexpected_continuation_byte` | 80..BF where a sequence must start | `unexpected_utf8_continuation_byte` | `TOO_LONG` |
+    | `overlong` | C0, C1; E0 then 80..9F; F0 then 80..8F | `overlong` | `OVERLONG` |
+    | `surrogate` | ED then A0..BF (U+D800..U+DFFF) | `encoded_surrogate` | `SURROGATE` |
+    | `out_of_range` | F4 then 90..BF; F5..F7 (above U+10FFFF) | `out_of_range` | `TOO_LARGE` |
+    | `invalid_lead_byte` | F8..FF | `invalid_utf8_leading_byte` | `HEADER_BITS` |
+
+    Encoding uses `surrogate` (U+D800..U+DFFF) and `out_of_range` (above
+    U+10FFFF, or negative).
+
+    The enumerators are non-zero so that zero can mean "no error" in storage.
+
+    @par Standard Unicode 15.0, ch. 3, Table 3-7 and §3.9 (maximal subparts). */
+enum class error_kind : std::uint8_t {
+    truncated_sequence = 1,
+    unexpected_continuation_byte,
+    overlong,
+    surrogate,
+    out_of_range,
+    invalid_lead_byte,
+};
+
+/** The enumerator's name, e.g. `"overlong"`, or `"unknown"` for a value
+    outside the enumeration. @par Complexity O(1). */
+[[nodiscard]] constexpr std::string_view to_string(error_kind kind) noexcept
+{
+    switch (kind) {
+    case error_kind::truncated_sequence: return "truncated_sequence";
+    case error_kind::unexpected_continuation_byte: return "unexpected_continuation_byte";
+    case error_kind::overlong: return "overlong";
+    case error_kind::surrogate: return "surrogate";
+    case error_kind::out_of_range: return "out_of_range";
+    case error_kind::invalid_lead_byte: return "invalid_lead_byte";
+    }
+    return "unknown";
+}
+
+/** What a decoding error policy is told about one ill-formed maximal subpart.
+
+    - `kind`: see `error_kind`.
+    - `offset`: bytes from the start of the viewed byte range to the first
+      byte of the maximal subpart.
+    - `length`: bytes in the maximal subpart, 1 to 3.
+
+    @par Standard Unicode 15.0, ch. 3 §3.9, "U+FFFD Substitution of Maximal Subparts". */
+struct decode_error_info {
+    error_kind kind;
+    std::size_t offset;
+    std::uint8_t length;
+};
+
+/** What an encoding error policy is told about one value that is not a
+    Unicode scalar value.
+
+    - `kind`: `error_kind::surrogate` or `error_kind::out_of_range`.
+    - `offset`: elements (code points) from the start of the viewed range to the bad value.
+    - `value`: the bad value as a signed 64-bit integer (negative values keep
+      their sign; an unsigned value above 2^63 - 1 wraps modulo 2^64).
+
+    @par Standard Unicode 15.0, ch. 3 D76 (scalar value), C10. */
+struct encode_error_info {
+    error_kind kind;
+    std::size_t offset;
+    std::int64_t value;
+};
+
+/** Thrown by `on_error::throw_exception` when decoding meets ill-formed UTF-8.
+
+    `kind()` is the kind of the first ill-formed maximal subpart met, and
+    `offset()` the number of bytes from the start of the viewed range to its
+    first byte. `what()` says both in English. */
+class decode_error : public std::runtime_error {
+public:
+    /** @param kind what is wrong.  @param offset bytes from the start of the viewed range. */
+    decode_error(error_kind kind, std::size_t offset)
+        : std::runtime_error(std::string("utf8view: ill-formed UTF-8 (")
+                                 .append(to_string(kind))
+                                 .append(") at byte offset ")
+                                 .append(std::to_string(offset))),
+          kind_(kind), offset_(offset)
+    {
+    }
+    [[nodiscard]] error_kind kind() const noexcept { return kind_; }
+    /** Bytes from the start of the viewed range to the first byte of the maximal subpart. */
+    [[nodiscard]] std::size_t offset() const noexcept { return offset_; }
+
+private:
+    error_kind kind_;
+    std::size_t offset_;
+};
+
+/** Thrown by `on_error::throw_exception` when encoding meets a value that is
+    not a Unicode scalar value. `offset()` counts elements (code points) from
+    the start of the viewed range; `value()` is the bad value. */
+class encode_error : public std::runtime_error {
+public:
+    encode_error(error_kind kind, std::size_t offset, std::int64_t value)
+        : std::runtime_error(std::string("utf8view: not a Unicode scalar value (")
+                                 .append(to_string(kind))
+                                 .append(") at code point offset ")
+                                 .append(std::to_string(offset))),
+          kind_(kind), offset_(offset), value_(value)
+    {
+    }
+    [[nodiscard]] error_kind kind() const noexcept { return kind_; }
+    /** Elements (code points) from the start of the viewed range to the bad value. */
+    [[nodiscard]] std::size_t offset() const noexcept { return offset_; }
+    [[nodiscard]] std::int64_t value() const noexcept { return value_; }
+
+private:
+    error_kind kind_;
+    std::size_t offset_;
+    std::int64_t value_;
+};
+
+}  // namespace utf8view
+
+#endif  // UTF8VIEW_ERROR_HPP

@@ -1,0 +1,148 @@
+// Copyright (c) 2026 the utf8view authors.
+// Distributed under the Boost Software License, Version 1.0.
+// (See accompanying file LICENSE_1_0.txt or copy at https://www.boost.org/LICENSE_1_0.txt)
+
+/// \file
+/// Error policies: what decoding does with each ill-formed maximal subpart,
+/// and what encoding does with each value that is not a scalar value.
+
+#ifndef UTF8VIEW_ERROR_POLICY_HPP
+#define UTF8VIEW_ERROR_POLICY_HPP
+
+#include <utf8view/config.hpp>
+#include <utf8view/error.hpp>
+#include <utf8view/unicode.hpp>
+
+#include <concepts>
+#include <cstdlib>
+#include <optional>
+#include <utility>
+
+namespace utf8view {
+
+/** The concept a decoding error policy meets.
+
+    A policy is a small copyable class. The views call it once for each
+    ill-formed maximal subpart they meet, as a non-const lvalue, with a
+    `const decode_error_info&` (kind, byte offset, length). It returns:
+    - a code point, which the view yields in place of the maximal subpart
+      (`on_error::replace` returns U+FFFD); it must be a Unicode scalar
+      value, and anything else is yielded as U+FFFD;
+    - `std::nullopt`, and the view drops the maximal subpart (`on_error::skip`);
+    - or it throws (`on_error::throw_exception`) and the view's operation
+      exits with that exception; the iterator stays where it was.
+
+    The decoder itself, not the policy, decides where a maximal subpart
+    begins and ends, so no policy can make the view skip valid bytes or stall.
+
+    Views and their iterators hold *copies* of the policy: a policy that
+    counts or logs should refer to state it does not own (a pointer or a
+    reference wrapper), as `test/error_policy.cpp` shows.
+
+    If the call is `noexcept`, iteration is `noexcept` as far as the
+    underlying byte iterator allows.
+
+    @par Standard Unicode 15.0, ch. 3 §3.9; WHATWG Encoding Standard, "UTF-8 decoder". */
+template <class P>
+concept decode_error_policy = std::copyable<P> && requires(P& policy, const decode_error_info& info) {
+    { policy(info) } -> std::convertible_to<std::optional<char32_t>>;
+};
+
+/** The concept an encoding error policy meets: like `decode_error_policy`,
+    called with a `const encode_error_info&` for each value that is not a
+    Unicode scalar value. A returned replacement must be a scalar value; the
+    encoder writes U+FFFD for anything else, so the output is always
+    well-formed UTF-8. */
+template <class P>
+concept encode_error_policy = std::copyable<P> && requires(P& policy, const encode_error_info& info) {
+    { policy(info) } -> std::convertible_to<std::optional<char32_t>>;
+};
+
+namespace on_error {
+
+/** One U+FFFD for each ill-formed maximal subpart, and for each value that
+    is not a scalar value when encoding (the default policy; the WHATWG
+    decoder's behaviour). Never throws.
+    @par Standard Unicode 15.0, ch. 3 §3.9, "U+FFFD Substitution of Maximal Subparts". */
+struct replace_t {
+    [[nodiscard]] constexpr std::optional<char32_t> operator()(const decode_error_info&) const noexcept
+    {
+        return replacement_character;
+    }
+    [[nodiscard]] constexpr std::optional<char32_t> operator()(const encode_error_info&) const noexcept
+    {
+        return replacement_character;
+    }
+};
+
+/** Drops each ill-formed maximal subpart (and each value that is not a
+    scalar value when encoding). A well-formed `EF BF BD` in the input is a
+    real U+FFFD and is kept. Never throws. */
+struct skip_t {
+    [[nodiscard]] constexpr std::optional<char32_t> operator()(const decode_error_info&) const noexcept
+    {
+        return std::nullopt;
+    }
+    [[nodiscard]] constexpr std::optional<char32_t> operator()(const encode_error_info&) const noexcept
+    {
+        return std::nullopt;
+    }
+};
+
+/** Throws `decode_error` (kind, byte offset) at the first ill-formed maximal
+    subpart, or `encode_error` (kind, code point offset) at the first value
+    that is not a scalar value. Without exceptions (-fno-exceptions) it calls
+    `std::abort()`. */
+struct throw_exception_t {
+    [[noreturn]] std::optional<char32_t> operator()(const decode_error_info& info) const
+    {
+#if UTF8VIEW_HAS_EXCEPTIONS
+        throw decode_error(info.kind, info.offset);
+#else
+        static_cast<void>(info);
+        std::abort();
+#endif
+    }
+    [[noreturn]] std::optional<char32_t> operator()(const encode_error_info& info) const
+    {
+#if UTF8VIEW_HAS_EXCEPTIONS
+        throw encode_error(info.kind, info.offset, info.value);
+#else
+        static_cast<void>(info);
+        std::abort();
+#endif
+    }
+};
+
+/// The replace policy object: `bytes | views::decode(on_error::replace)`.
+inline constexpr replace_t replace{};
+/// The skip policy object: `bytes | views::decode(on_error::skip)`.
+inline constexpr skip_t skip{};
+/// The throwing policy object: `bytes | views::decode(on_error::throw_exception)`.
+inline constexpr throw_exception_t throw_exception{};
+
+}  // namespace on_error
+
+namespace detail {
+
+// Calls the policy and turns what it returns into the code point to yield,
+// or nullopt to drop the subpart. A replacement that is not a scalar value
+// becomes U+FFFD, so that no policy can make the views yield or write
+// something UTF-8 cannot encode.
+template <class Policy, class Info>
+[[nodiscard]] constexpr std::optional<char32_t> ask_policy(Policy& policy, const Info& info) noexcept(
+    noexcept(static_cast<std::optional<char32_t>>(policy(info))))
+{
+    std::optional<char32_t> replacement = policy(info);
+    if (replacement && !is_scalar_value(*replacement)) replacement = replacement_character;
+    return replacement;
+}
+
+template <class Policy, class Info>
+inline constexpr bool nothrow_policy_v =
+    noexcept(ask_policy(std::declval<Policy&>(), std::declval<const Info&>()));
+
+}  // namespace detail
+}  // namespace utf8view
+
+#endif  // UTF8VIEW_ERROR_POLICY_HPP

@@ -1,0 +1,21 @@
+// Copyright (c) 2026 the utf8view authors.
+// Distributed under the Boost Software License, Version 1.0.
+// (See accompanying file LICENSE_1_0.txt or copy at https://www.boost.org/LICENSE_1_0.txt)
+
+/// \file
+/// All of utf8view (except the opt-in interoperability headers in `ext/`).
+
+#ifndef UTF8VIEW_UTF8VIEW_HPP
+#define UTF8VIEW_UTF8VIEW_HPP
+
+#include <utf8view/config.hpp>
+#include <utf8view/bom.hpp>
+#include <utf8view/code_unit.hpp>
+#include <utf8view/decode_view.hpp>
+#include <utf8view/encode_view.hpp>
+#include <utf8view/error.hpp>
+#include <utf8view/error_policy.hpp>
+#include <utf8view/null_terminated.hpp>
+#include <utf8view/unicode.hpp>
+
+#endif  // UTF8VIEW_UTF8VIEW_HPP
