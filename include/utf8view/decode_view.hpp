@@ -114,8 +114,11 @@ public:
     /** The error policy. */
     [[nodiscard]] constexpr const Policy& policy() const noexcept { return policy_; }
 
-    /** An iterator at the first code point (decoded here, so the policy may
-        run, and `on_error::throw_exception` may throw). */
+    /** An iterator at the first code point. The first element is decoded
+        here, so for ill-formed bytes at the start the policy runs (and
+        `on_error::throw_exception` throws) on each call: a loop that
+        compares with `begin()` on every step should call it once, before
+        the loop. */
     [[nodiscard]] constexpr iterator_<false> begin()
     {
         return iterator_<false>(std::ranges::begin(base_), std::ranges::end(base_), policy_);
@@ -287,8 +290,14 @@ public:
     {
         for (;;) {
             UTF8VIEW_ASSERT(current_ != origin_.begin());
-            const auto [start, decoded] = detail::scan_back(origin_.begin(), std::ranges::prev(current_));
-            current_ = start;
+            base_iterator start = detail::segment_start(origin_.begin(), std::ranges::prev(current_));
+            // Decode forwards from the start, bounded by the end of the
+            // bytes, not by current_: an error's kind can depend on the byte
+            // after its maximal subpart. The segment ends at current_.
+            base_iterator next = start;
+            const detail::segment decoded = detail::decode_segment(next, end_);
+            UTF8VIEW_ASSERT(next == current_);
+            current_ = std::move(start);
             origin_.retreated(decoded.length);
             if (decoded.well_formed()) [[likely]] {
                 set(decoded.code_point, decoded.length, 0);

@@ -111,35 +111,26 @@ template <std::input_iterator I, std::sentinel_for<I> S>
     return segment{code_point, static_cast<std::uint8_t>(continuation_count + 1), 0};
 }
 
-template <class I>
-struct located_segment {
-    I start;          // first byte of the segment
-    segment decoded;  // see scan_back
-};
-
-// The segment that contains the byte at `position`, found by looking back at
-// most 3 bytes, never before `first`; each byte is dereferenced once and at
-// most 4 bytes are read, all in [first, position].
+// The first byte of the segment that contains the byte at `position`,
+// found by looking back at most 3 bytes, never before `first`; each byte is
+// dereferenced once and at most 4 bytes are read, all in [first, position].
 //
 // Why this agrees with forward decoding: a segment holds one byte that is not
 // a continuation byte, its first. So the segment containing `position` starts
 // at the nearest such byte at or before it, if the segment that byte starts
 // reaches `position`, and otherwise `position` is a lone continuation byte.
 // A segment is at most 4 bytes long, so looking back 3 bytes is enough.
+// Whether it reaches `position` depends only on the bytes up to `position`.
 //
-// `decoded` is the segment decoded from the bytes [start, position] only: it
-// is the segment forward decoding finds whenever `position` is the last byte
-// of its segment (as it is when stepping back from a segment boundary). For
-// any other position only `start` is meaningful.
+// The segment's length and error kind, by contrast, may depend on the byte
+// after `position` (E0 then 80 is overlong, E0 at the end is truncated):
+// callers that need them decode forwards from the start this returns.
 template <std::bidirectional_iterator I>
-[[nodiscard]] constexpr located_segment<I> scan_back(const I& first, const I& position)
+[[nodiscard]] constexpr I segment_start(const I& first, const I& position)
 {
     unsigned char bytes[4] = {};  // bytes[4 - read .. 3] hold [candidate, position]
     bytes[3] = to_byte(*position);
-    if ((bytes[3] & 0xC0u) != 0x80u) {  // not a continuation byte: it starts its segment
-        const unsigned char* cursor = bytes + 3;
-        return {position, decode_segment(cursor, bytes + 4)};
-    }
+    if ((bytes[3] & 0xC0u) != 0x80u) return position;  // not a continuation byte: it starts its segment
     I candidate = position;
     for (int read = 1; read < 4 && candidate != first;) {
         --candidate;
@@ -147,11 +138,10 @@ template <std::bidirectional_iterator I>
         bytes[4 - read] = to_byte(*candidate);
         if ((bytes[4 - read] & 0xC0u) == 0x80u) continue;
         const unsigned char* cursor = bytes + 4 - read;
-        const segment decoded = decode_segment(cursor, bytes + 4);
-        if (decoded.length == read) return {candidate, decoded};  // reaches `position`
+        if (decode_segment(cursor, bytes + 4).length == read) return candidate;  // reaches `position`
         break;
     }
-    return {position, ill_formed(error_kind::unexpected_continuation_byte, 1)};
+    return position;
 }
 
 }  // namespace utf8view::detail

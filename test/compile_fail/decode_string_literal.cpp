@@ -1,0 +1,10 @@
+// A string literal is a char array that ends in NUL: decoding it would
+// yield a U+0000 the text does not hold. utf8view rejects it at compile time.
+// expected-error: would decode its terminating NUL
+#include <utf8view/decode_view.hpp>
+
+int main()
+{
+    auto view = "abc" | utf8view::views::decode;
+    return static_cast<int>(*view.begin());
+}

@@ -1,0 +1,168 @@
+// Copyright (c) 2026 the utf8view authors.
+// Distributed under the Boost Software License, Version 1.0.
+
+#include <utf8view/error_policy.hpp>  // first: the header is self-contained
+
+#define BOOST_TEST_MODULE error_policy
+#include <boost/test/unit_test.hpp>
+
+#include "support/print.hpp"
+
+#include <utf8view/decode_view.hpp>
+#include <utf8view/encode_view.hpp>
+
+#include <cstddef>
+#include <list>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace u8v = utf8view;
+using namespace std::string_view_literals;
+using utf8view_test::code_points;
+using utf8view_test::to_code_points;
+
+namespace {
+
+// A user-defined policy, as the documentation of decode_error_policy
+// describes one: replaces each maximal subpart with '?' and records it. It
+// holds a pointer, because views and iterators hold copies of their policy.
+struct question_mark_and_log {
+    std::vector<u8v::decode_error_info>* log;
+
+    std::optional<char32_t> operator()(const u8v::decode_error_info& info) const
+    {
+        log->push_back(info);
+        return U'?';
+    }
+    std::optional<char32_t> operator()(const u8v::encode_error_info&) const { return U'?'; }
+};
+static_assert(u8v::decode_error_policy<question_mark_and_log>);
+static_assert(u8v::encode_error_policy<question_mark_and_log>);
+
+// A policy that replaces with a value UTF-8 cannot encode.
+struct broken_replacement {
+    std::optional<char32_t> operator()(const u8v::decode_error_info&) const { return char32_t{0xD800}; }
+    std::optional<char32_t> operator()(const u8v::encode_error_info&) const { return char32_t{0x110000}; }
+};
+
+template <class View>
+code_points decoded(View&& view)
+{
+    code_points out;
+    for (char32_t code_point : view) out.push_back(code_point);
+    return out;
+}
+
+}  // namespace
+
+static_assert(u8v::decode_error_policy<u8v::on_error::replace_t>);
+static_assert(u8v::decode_error_policy<u8v::on_error::skip_t>);
+static_assert(u8v::decode_error_policy<u8v::on_error::throw_exception_t>);
+static_assert(u8v::encode_error_policy<u8v::on_error::replace_t>);
+static_assert(!u8v::decode_error_policy<int>);
+// Iteration is noexcept exactly when the policy is.
+static_assert(noexcept(++std::declval<u8v::decode_view<std::string_view>::iterator&>()));
+static_assert(!noexcept(
+    ++std::declval<u8v::decode_view<std::string_view, u8v::on_error::throw_exception_t>::iterator&>()));
+
+BOOST_AUTO_TEST_CASE(user_policy_runs_once_per_maximal_subpart_with_kind_offset_and_length)
+{
+    // Maximal subparts by Unicode 15.0 §3.9: C0 | AE (overlong, then a lone
+    // continuation byte), E2 82 (truncated by 'x'), F5 (above U+10FFFF).
+    const std::string_view bytes = "a\xC0\xAE" "b\xE2\x82x\xF5";
+    std::vector<u8v::decode_error_info> log;
+    auto view = bytes | u8v::views::decode(question_mark_and_log{&log});
+    auto it = view.begin();
+    static_cast<void>(*it);
+    static_cast<void>(*it);  // dereferencing does not decode again
+    const code_points result = decoded(view);
+    BOOST_TEST(result == to_code_points(U"a??b?x?"));
+    BOOST_REQUIRE(log.size() == 4u + 0u);  // begin() above saw no error: 'a' is first
+    const u8v::error_kind kinds[] = {u8v::error_kind::overlong, u8v::error_kind::unexpected_continuation_byte,
+                                     u8v::error_kind::truncated_sequence, u8v::error_kind::out_of_range};
+    const std::size_t offsets[] = {1, 2, 4, 7};
+    const std::size_t lengths[] = {1, 1, 2, 1};
+    for (std::size_t index = 0; index < log.size(); ++index) {
+        BOOST_TEST_CONTEXT("error " << index)
+        {
+            BOOST_TEST(log[index].kind == kinds[index]);
+            BOOST_TEST(log[index].offset == offsets[index]);
+            BOOST_TEST(log[index].length == lengths[index]);
+        }
+    }
+}
+
+BOOST_AUTO_TEST_CASE(user_policy_replacement_is_reported_by_the_iterator)
+{
+    std::vector<u8v::decode_error_info> log;
+    auto view = "\xFF"sv | u8v::views::decode(question_mark_and_log{&log});
+    BOOST_TEST(*view.begin() == U'?');
+    BOOST_TEST(view.begin().error() == std::optional<u8v::error_kind>(u8v::error_kind::invalid_lead_byte));
+}
+
+BOOST_AUTO_TEST_CASE(user_policy_encodes_its_replacement)
+{
+    const std::u32string_view code_points_in = U"A\xD800" "B";
+    std::string out;
+    std::vector<u8v::decode_error_info> unused;
+    for (char byte : code_points_in | u8v::views::encode_as<char>(question_mark_and_log{&unused})) out.push_back(byte);
+    BOOST_TEST(out == "A?B");
+}
+
+BOOST_AUTO_TEST_CASE(replacement_that_is_not_a_scalar_value_becomes_u_fffd)
+{
+    BOOST_TEST(decoded("\xFF"sv | u8v::views::decode(broken_replacement{})) == to_code_points(U"\uFFFD"));
+    std::string out;
+    for (char byte : U"\xDFFF"sv | u8v::views::encode_as<char>(broken_replacement{})) out.push_back(byte);
+    BOOST_TEST(out == "\xEF\xBF\xBD");  // U+FFFD in UTF-8 (Unicode code charts)
+}
+
+BOOST_AUTO_TEST_CASE(the_decoder_not_the_policy_decides_progress)
+{
+    // Whatever the policy does, the byte that broke a sequence is decoded
+    // next: C2 41 -> error, 'A' (Unicode 15.0 §3.9; WHATWG).
+    std::vector<u8v::decode_error_info> log;
+    BOOST_TEST(decoded("\xC2\x41"sv | u8v::views::decode(question_mark_and_log{&log})) == to_code_points(U"?A"));
+    BOOST_TEST(decoded("\xFF\x41"sv | u8v::views::decode(u8v::on_error::skip)) == to_code_points(U"A"));
+}
+
+BOOST_AUTO_TEST_CASE(backwards_the_policy_sees_the_same_errors_in_reverse)
+{
+    const std::string_view bytes = "\xE0\x80x\xED\xA0";
+    std::vector<u8v::decode_error_info> forwards;
+    std::vector<u8v::decode_error_info> backwards;
+    for (char32_t code_point : bytes | u8v::views::decode(question_mark_and_log{&forwards})) static_cast<void>(code_point);
+    std::list<char> list(bytes.begin(), bytes.end());
+    auto view = list | u8v::views::decode(question_mark_and_log{&backwards});
+    // begin() decodes the first element (here an error), so it is called
+    // once, outside the loop, as the documentation of begin() advises.
+    const auto first = view.begin();
+    backwards.clear();
+    for (auto it = view.end(); it != first;) static_cast<void>(*--it);
+    BOOST_REQUIRE(forwards.size() == backwards.size());
+    for (std::size_t index = 0; index < forwards.size(); ++index) {
+        const auto& later = backwards[backwards.size() - 1 - index];
+        BOOST_TEST(forwards[index].kind == later.kind);
+        BOOST_TEST(forwards[index].offset == later.offset);
+        BOOST_TEST(forwards[index].length == later.length);
+    }
+    // E0 80 | 80 ... : E0 then 80 is overlong (Table 3-7 row 3: E0 takes A0..BF).
+    BOOST_TEST(forwards.front().kind == u8v::error_kind::overlong);
+}
+
+BOOST_AUTO_TEST_CASE(policy_objects_are_usable_directly)
+{
+    const u8v::decode_error_info info{u8v::error_kind::surrogate, 7, 1};
+    BOOST_TEST(u8v::on_error::replace(info) == std::optional<char32_t>(U'\uFFFD'));
+    BOOST_TEST(!u8v::on_error::skip(info).has_value());
+    try {
+        static_cast<void>(u8v::on_error::throw_exception(info));
+        BOOST_FAIL("no exception");
+    }
+    catch (const u8v::decode_error& error) {
+        BOOST_TEST(error.kind() == u8v::error_kind::surrogate);
+        BOOST_TEST(error.offset() == 7u);
+    }
+}
