@@ -257,9 +257,12 @@ public:
 
     /** The bytes of the current element: [base(), base() + code_unit_count()).
         Over forward ranges only. */
-    [[nodiscard]] constexpr std::ranges::subrange<base_iterator> code_units() const requires forward
+    [[nodiscard]] constexpr auto code_units() const requires forward
     {
-        return {current_, std::ranges::next(current_, length_)};
+        // `auto`: naming subrange<base_iterator> in the declaration would
+        // need a copyable iterator even over move-only input ranges.
+        return std::ranges::subrange<base_iterator>(current_,
+                                                    std::ranges::next(current_, static_cast<difference_type>(length_)));
     }
 
     /** Moves to the next element (decoding it). Precondition: not at the end.

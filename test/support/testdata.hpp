@@ -97,12 +97,12 @@ inline std::vector<std::uint64_t> parse_hex_values(std::string_view text)
 // The same as char32_t code points; every value must fit in 32 bits.
 inline std::u32string parse_hex_code_points(std::string_view text)
 {
-    std::u32string code_points;
+    std::u32string result;
     for (std::uint64_t value : parse_hex_values(text)) {
         if (value > 0xFFFFFFFFu) throw std::runtime_error("code point value wider than 32 bits");
-        code_points.push_back(static_cast<char32_t>(value));
+        result.push_back(static_cast<char32_t>(value));
     }
-    return code_points;
+    return result;
 }
 
 // One row of a TSV file: column name -> cell text.
