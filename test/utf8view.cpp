@@ -8,24 +8,36 @@
 
 #include "support/print.hpp"
 
+#include <cstdio>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
-namespace u8v = utf8view;
-
-// The example at the top of DESIGN.md §1 and README.md, as a test. Its
-// expected values restate DESIGN.md §3 (C0 is never valid; AE then is a
+// The example of README.md, verbatim between the markers, then checked.
+// Expected values restate DESIGN.md §3 (C0 is never valid; AE is then a
 // lone continuation byte) and the code charts (Æ U+00C6, ø U+00F8).
 BOOST_AUTO_TEST_CASE(readme_example)
 {
-    std::string_view bytes = "\xC3\x86r\xC3\xB8 \xC0\xAE";  // "Ærø " then an overlong '.'
+    // [readme]
+    namespace u8v = utf8view;
+
+    std::string_view bytes = "\xC3\x86r\xC3\xB8 \xC0\xAE";   // "Ærø " then an overlong '.'
+    for (char32_t c : bytes | u8v::views::decode)              // Æ r ø ' ' U+FFFD U+FFFD
+        std::printf("U+%04X\n", unsigned(c));
+
+    auto text = bytes | u8v::views::decode(u8v::on_error::skip);   // Æ r ø ' '
+    auto back = text | u8v::views::encode;                          // char8_t code units
+    auto it = (bytes | u8v::views::decode).begin();                 // it.base(): byte position,
+                                                                    // it.error(): why it is U+FFFD
+    // [readme]
+
     std::vector<char32_t> code_points;
     for (char32_t c : bytes | u8v::views::decode) code_points.push_back(c);
     BOOST_TEST(code_points == (std::vector<char32_t>{0xC6, 'r', 0xF8, ' ', 0xFFFD, 0xFFFD}));
-
-    auto cps = bytes | u8v::views::decode(u8v::on_error::skip);
-    std::u8string back;
-    for (char8_t unit : cps | u8v::views::encode) back.push_back(unit);
-    BOOST_TEST((back == u8"\u00C6r\u00F8 "));
+    std::u8string encoded(back.begin(), back.end());
+    BOOST_TEST((encoded == u8"\u00C6r\u00F8 "));
+    std::ranges::advance(it, 4);
+    BOOST_TEST((it.base() - bytes.begin()) == 6);
+    BOOST_TEST(it.error() == std::optional<u8v::error_kind>(u8v::error_kind::overlong));
 }
