@@ -10,6 +10,7 @@
 
 #include <utf8view/config.hpp>
 #include <utf8view/bom.hpp>
+#include <utf8view/boundary.hpp>
 #include <utf8view/code_unit.hpp>
 #include <utf8view/decode_view.hpp>
 #include <utf8view/encode_view.hpp>

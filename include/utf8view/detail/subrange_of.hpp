@@ -42,7 +42,8 @@ struct is_span<std::span<T, E>> : std::true_type {};
 // - basic_string_view for a basic_string (lvalue) or basic_string_view;
 // - span<T> (dynamic extent) for a span<T, E>;
 // - std::ranges::dangling for an rvalue that is not a borrowed range;
-// - std::ranges::subrange of its iterator and sentinel otherwise.
+// - std::ranges::subrange<I, S> otherwise (S is I when the part ends at an
+//   iterator, the range's sentinel type when it ends at the range's end).
 template <class R, class I, class S>
 [[nodiscard]] constexpr auto subrange_of(R&&, I first, S last)
 {
@@ -58,8 +59,7 @@ template <class R, class I, class S>
         return std::span<typename Range::element_type>(first, last);
     }
     else {
-        return std::ranges::subrange<std::ranges::iterator_t<R>, std::ranges::sentinel_t<R>>(std::move(first),
-                                                                                           std::move(last));
+        return std::ranges::subrange<I, S>(std::move(first), std::move(last));
     }
 }
 
