@@ -7,6 +7,7 @@
 #include <boost/test/unit_test.hpp>
 
 #include "support/print.hpp"
+#include "support/test_iterators.hpp"
 
 #include <utf8view/null_terminated.hpp>
 
@@ -355,3 +356,44 @@ BOOST_AUTO_TEST_CASE(decodes_in_constant_expressions_and_at_run_time)
 {
     BOOST_TEST(decodes_at_compile_time());
 }
+
+// Regressions found in review (2026-11-30).
+BOOST_AUTO_TEST_SUITE(review_regressions)
+
+BOOST_AUTO_TEST_CASE(stepping_forward_from_an_end_iterator_over_a_list_is_constant_time)
+{
+    // The byte offset is needed only for errors; computing it eagerly made
+    // ++ walk the whole list for an iterator that came from end().
+    const std::list<char> list(100000, 'a');
+    utf8view_test::access_counts counts;
+    auto view = utf8view_test::counted(list, counts) | u8v::views::decode;
+    auto it = std::ranges::prev(view.end(), 2);
+    counts.reset();
+    ++it;
+    BOOST_TEST(*it == U'a');
+    // One byte stepped over and one read: a handful of operations, not 10^5.
+    BOOST_TEST(counts.increments <= 4u);
+    BOOST_TEST(counts.dereferences <= 4u);
+    BOOST_TEST(counts.decrements == 0u);
+}
+
+BOOST_AUTO_TEST_CASE(a_throwing_policy_leaves_the_iterator_where_it_was)
+{
+    // b then FF (invalid lead byte, Table 3-7) then c.
+    const std::string_view bytes = "ab\xFF" "c";
+    auto view = bytes | u8v::views::decode(u8v::on_error::throw_exception);
+    auto it = std::ranges::next(view.begin());
+    BOOST_REQUIRE(*it == U'b');
+    BOOST_CHECK_THROW(++it, u8v::decode_error);
+    BOOST_TEST(*it == U'b');
+    BOOST_TEST((it.base() - bytes.begin()) == 1);
+    BOOST_TEST(it.code_unit_count() == 1u);
+
+    auto back = std::ranges::prev(view.end());
+    BOOST_REQUIRE(*back == U'c');
+    BOOST_CHECK_THROW(--back, u8v::decode_error);
+    BOOST_TEST(*back == U'c');
+    BOOST_TEST((back.base() - bytes.begin()) == 3);
+}
+
+BOOST_AUTO_TEST_SUITE_END()

@@ -164,3 +164,21 @@ BOOST_AUTO_TEST_CASE(encodes_in_constant_expressions_and_at_run_time)
 {
     BOOST_TEST(encodes_at_compile_time());
 }
+
+BOOST_AUTO_TEST_CASE(a_throwing_policy_leaves_the_iterator_where_it_was)
+{
+    // 'a', then D800 (a surrogate, Unicode 15.0 D71), then 'c'.
+    const std::u32string_view code_points = U"a\xD800" "c";
+    auto view = code_points | u8v::views::encode(u8v::on_error::throw_exception);
+    auto it = view.begin();
+    BOOST_REQUIRE(*it == u8'a');
+    BOOST_CHECK_THROW(++it, u8v::encode_error);
+    BOOST_TEST(*it == u8'a');
+    BOOST_TEST((it.base() - code_points.begin()) == 0);
+
+    auto back = std::ranges::prev(view.end());
+    BOOST_REQUIRE(*back == u8'c');
+    BOOST_CHECK_THROW(--back, u8v::encode_error);
+    BOOST_TEST(*back == u8'c');
+    BOOST_TEST((back.base() - code_points.begin()) == 2);
+}

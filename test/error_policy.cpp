@@ -166,3 +166,50 @@ BOOST_AUTO_TEST_CASE(policy_objects_are_usable_directly)
         BOOST_TEST(error.offset() == 7u);
     }
 }
+
+// Regressions found in review (2026-11-30): what a policy may be.
+namespace {
+// Takes a reference in its constructor: not default constructible.
+struct counting_policy {
+    explicit counting_policy(int& counter) : count(&counter) {}
+    int* count;
+    std::optional<char32_t> operator()(const u8v::decode_error_info&) const
+    {
+        ++*count;
+        return U'\uFFFD';
+    }
+};
+struct returns_bool {
+    bool operator()(const u8v::decode_error_info&) const { return true; }
+};
+struct returns_char32 {
+    char32_t operator()(const u8v::decode_error_info&) const { return U'?'; }
+};
+}  // namespace
+
+static_assert(u8v::decode_error_policy<counting_policy>);
+static_assert(!u8v::decode_error_policy<returns_bool>);  // would have yielded U+0001
+static_assert(!u8v::decode_error_policy<returns_char32>);
+// A policy that is not default constructible keeps the view bidirectional.
+static_assert(std::ranges::bidirectional_range<u8v::decode_view<std::string_view, counting_policy>>);
+static_assert(std::ranges::common_range<u8v::decode_view<std::string_view, counting_policy>>);
+
+BOOST_AUTO_TEST_CASE(policies_need_only_be_copy_constructible)
+{
+    int errors = 0;
+    // C0 and AE are two maximal subparts (Unicode 15.0 §3.9).
+    auto view = "x\xC0\xAE"sv | u8v::views::decode(counting_policy(errors));
+    auto it = std::ranges::prev(view.end());
+    BOOST_TEST(*it == U'\uFFFD');
+    int lambda_errors = 0;
+    auto by_lambda = "x\xC0\xAE"sv | u8v::views::decode([&lambda_errors](const u8v::decode_error_info&) {
+                         ++lambda_errors;
+                         return std::optional<char32_t>(U'?');
+                     });
+    static_assert(std::ranges::bidirectional_range<decltype(by_lambda)>);
+    auto copy = by_lambda.begin();
+    copy = std::ranges::next(by_lambda.begin());  // iterators holding a lambda are assignable
+    BOOST_TEST(decoded(by_lambda) == to_code_points(U"x??"));
+    BOOST_TEST(lambda_errors >= 2);
+    BOOST_TEST(errors == 1);
+}

@@ -57,9 +57,21 @@ inline constexpr bool is_ref_view_of_string_literal_array_v<std::ranges::ref_vie
 
     @par Complexity `begin()` decodes the first element: O(1), except that
     `on_error::skip` first passes over any ill-formed bytes at the start.
-    Incrementing and decrementing are O(1): each reads at most 4 bytes (plus
-    skipped maximal subparts). Iterators hold positions, never a pointer to
-    the view, and cost a few pointers and a `char32_t`.
+    Incrementing and decrementing are O(1) plus the maximal subparts the
+    policy drops: `++` reads the bytes of the next element and the byte that
+    ends it; `--` reads at most 4 bytes back for a well-formed sequence, and
+    reads a maximal subpart again, forwards, to classify it. The one
+    exception: over a bidirectional range that is not random-access, an
+    iterator that came from `end()` computes its byte offset (O(n), once)
+    the first time the policy is told about an error. Iterators hold
+    positions, never a pointer to the view, and cost a few pointers and a
+    `char32_t`.
+
+    @par Iterators `iterator_category` is `std::input_iterator_tag`, because
+    elements are values, not references (as for `std::views::transform`);
+    `iterator_concept` tells the real strength. Use `std::ranges::next`,
+    `prev` and `distance`, not their `std::` namesakes, which read only the
+    former.
 
     @par Bad input Never reads outside `V`, on any byte sequence. Overlongs
     (`C0 AE`), surrogates (`ED A0 80`), values above U+10FFFF (`F4 90 80 80`),
@@ -90,7 +102,7 @@ class decode_view : public std::ranges::view_interface<decode_view<V, Policy>> {
     class sentinel_;
 
     V base_ = V();
-    [[no_unique_address]] Policy policy_ = Policy();
+    [[no_unique_address]] detail::copyable_box<Policy> policy_ = detail::copyable_box<Policy>();
 
 public:
     /// The iterator type, for Boost.Range and other code that looks for a nested name.
@@ -98,12 +110,14 @@ public:
     /// The iterator type of a `const decode_view` (valid when `const V` is a range).
     using const_iterator = iterator_<true>;
 
+    /** A view of a default-constructed `V` (usually empty), with a
+        default-constructed policy. */
     decode_view() requires std::default_initializable<V> && std::default_initializable<Policy> = default;
 
     /** Views `base` as code points, handling errors with `policy`. O(1). */
     constexpr explicit decode_view(V base, Policy policy = Policy()) noexcept(
         std::is_nothrow_move_constructible_v<V> && std::is_nothrow_move_constructible_v<Policy>)
-        : base_(std::move(base)), policy_(std::move(policy))
+        : base_(std::move(base)), policy_(policy)
     {
     }
 
@@ -112,7 +126,7 @@ public:
     [[nodiscard]] constexpr V base() && { return std::move(base_); }
 
     /** The error policy. */
-    [[nodiscard]] constexpr const Policy& policy() const noexcept { return policy_; }
+    [[nodiscard]] constexpr const Policy& policy() const noexcept { return *policy_; }
 
     /** An iterator at the first code point. The first element is decoded
         here, so for ill-formed bytes at the start the policy runs (and
@@ -121,12 +135,12 @@ public:
         the loop. */
     [[nodiscard]] constexpr iterator_<false> begin()
     {
-        return iterator_<false>(std::ranges::begin(base_), std::ranges::end(base_), policy_);
+        return iterator_<false>(std::ranges::begin(base_), std::ranges::end(base_), *policy_);
     }
     [[nodiscard]] constexpr iterator_<true> begin() const
         requires std::ranges::range<const V> && utf8_range<const V>
     {
-        return iterator_<true>(std::ranges::begin(base_), std::ranges::end(base_), policy_);
+        return iterator_<true>(std::ranges::begin(base_), std::ranges::end(base_), *policy_);
     }
 
     /** The end: an iterator if `V` is a common forward range, else a
@@ -134,13 +148,15 @@ public:
         that consume their bytes cannot be compared with each other). O(1). */
     [[nodiscard]] constexpr auto end()
     {
-        if constexpr (std::ranges::common_range<V> && std::ranges::forward_range<V>) return make_end<false>(base_, policy_);
+        if constexpr (std::ranges::common_range<V> && std::ranges::forward_range<V>)
+            return make_end<false>(base_, *policy_);
         else return sentinel_<false>(std::ranges::end(base_));
     }
     [[nodiscard]] constexpr auto end() const
         requires std::ranges::range<const V> && utf8_range<const V>
     {
-        if constexpr (std::ranges::common_range<const V> && std::ranges::forward_range<const V>) return make_end<true>(base_, policy_);
+        if constexpr (std::ranges::common_range<const V> && std::ranges::forward_range<const V>)
+            return make_end<true>(base_, *policy_);
         else return sentinel_<true>(std::ranges::end(base_));
     }
 
@@ -159,16 +175,20 @@ private:
     }
 };
 
+/// Deduction guides: `decode_view(bytes)` and `decode_view(bytes, policy)`
+/// view `std::views::all(bytes)`.
 template <class R>
 decode_view(R&&) -> decode_view<std::views::all_t<R>>;
 template <class R, class Policy>
 decode_view(R&&, Policy) -> decode_view<std::views::all_t<R>, Policy>;
 
-/** The iterator of `decode_view`: reads one code point ahead of nothing.
+/** The iterator of `decode_view`.
 
     `*it` returns the cached code point (O(1), no decoding). `++it` and
     `--it` decode the next or previous element once; the policy runs once per
-    maximal subpart met. */
+    maximal subpart met. If the policy throws, the iterator is left as it
+    was before the step (over input ranges the bytes read are consumed, and
+    the iterator may only be destroyed or assigned to). */
 template <std::ranges::view V, decode_error_policy Policy>
     requires utf8_range<V>
 template <bool Const>
@@ -183,11 +203,8 @@ class decode_view<V, Policy>::iterator_ : public detail::iterator_category_base<
     static constexpr bool bidirectional = std::ranges::bidirectional_range<Base>;
     // Stepping cannot throw if the policy cannot and the byte iterator's
     // operations cannot.
-    static constexpr bool nothrow_step =
-        detail::nothrow_policy_v<Policy, decode_error_info> &&
-        noexcept(*std::declval<base_iterator&>()) && noexcept(++std::declval<base_iterator&>()) &&
-        noexcept(std::declval<const base_iterator&>() == std::declval<const base_sentinel&>()) &&
-        (!forward || std::is_nothrow_copy_constructible_v<base_iterator>);
+    static constexpr bool nothrow_step = detail::nothrow_policy_v<Policy, decode_error_info> &&
+                                         detail::nothrow_iteration_v<base_iterator, base_sentinel>;
 
     friend decode_view;
     template <bool>
@@ -200,7 +217,7 @@ class decode_view<V, Policy>::iterator_ : public detail::iterator_category_base<
     base_iterator current_ = base_iterator();
     [[no_unique_address]] base_sentinel end_ = base_sentinel();
     [[no_unique_address]] detail::range_origin<base_iterator> origin_ = {};
-    [[no_unique_address]] Policy policy_ = Policy();
+    [[no_unique_address]] detail::copyable_box<Policy> policy_ = {};
     char32_t value_ = 0;      // the current code point (or replacement)
     std::uint8_t length_ = 0; // bytes of the current element's segment; 0 at the end
     std::uint8_t error_ = 0;  // error_kind if the element replaces a maximal subpart, else 0
@@ -209,11 +226,13 @@ public:
     using iterator_concept = decltype(detail::iterator_concept_for<Base>());
     using value_type = char32_t;
     using difference_type = std::ranges::range_difference_t<Base>;
-    /// Marks utf8view iterators (used by ext/boost_range.hpp).
+    /// Marks utf8view iterators (for interoperability headers).
     using utf8view_iterator = void;
 
-    iterator_() requires std::default_initializable<base_iterator> && std::default_initializable<base_sentinel> &&
-                         std::default_initializable<Policy> = default;
+    /** A singular iterator, as for any forward iterator: it may only be
+        assigned to, compared with another singular one, or destroyed. */
+    iterator_() requires std::default_initializable<base_iterator> && std::default_initializable<base_sentinel> =
+        default;
 
     /** Converts a mutable iterator to a const one. */
     constexpr iterator_(iterator_<!Const> other)
@@ -265,20 +284,20 @@ public:
                                                     std::ranges::next(current_, static_cast<difference_type>(length_)));
     }
 
-    /** Moves to the next element (decoding it). Precondition: not at the end.
-        O(1): reads at most 4 bytes, plus any maximal subparts the policy skips. */
+    /** Moves to the next element, decoding it. Precondition: not at the end.
+        O(1): reads the next element's bytes, plus any maximal subparts the
+        policy drops. */
     constexpr iterator_& operator++() noexcept(nothrow_step)  // conditionally noexcept
     {
         UTF8VIEW_ASSERT(length_ != 0);
-        if constexpr (forward) {
-            origin_.advanced(length_);
-            std::ranges::advance(current_, static_cast<difference_type>(length_));
-        }
-        read_forward();
+        if constexpr (forward) arrive(std::ranges::next(current_, static_cast<difference_type>(length_)), length_);
+        else read_input();
         return *this;
     }
-    constexpr void operator++(int) requires(!forward) { ++*this; }
-    constexpr iterator_ operator++(int) requires forward
+    /** Post-increment; returns nothing over input ranges (as for any input iterator). */
+    constexpr void operator++(int) noexcept(nothrow_step) requires(!forward) { ++*this; }
+    /** Post-increment: returns the iterator as it was. */
+    constexpr iterator_ operator++(int) noexcept(nothrow_step) requires forward
     {
         iterator_ previous = *this;
         ++*this;
@@ -288,32 +307,37 @@ public:
     /** Moves to the previous element, found by looking back at most 3 bytes
         (Unicode 15.0 ch. 3 §3.9: every byte that is not a continuation byte
         starts a segment). Precondition: not at the beginning. */
-    constexpr iterator_& operator--() noexcept(nothrow_step && noexcept(--std::declval<base_iterator&>()))
-        requires bidirectional  // conditionally noexcept
+    constexpr iterator_& operator--() noexcept(nothrow_step)  // conditionally noexcept
+        requires bidirectional
     {
+        base_iterator position = current_;
+        std::ptrdiff_t moved = 0;  // from current_ to position, in bytes
         for (;;) {
-            UTF8VIEW_ASSERT(current_ != origin_.begin());
-            base_iterator start = detail::segment_start(origin_.begin(), std::ranges::prev(current_));
-            // Decode forwards from the start, bounded by the end of the
-            // bytes, not by current_: an error's kind can depend on the byte
-            // after its maximal subpart. The segment ends at current_.
-            base_iterator next = start;
-            const detail::segment decoded = detail::decode_segment(next, end_);
-            UTF8VIEW_ASSERT(next == current_);
-            current_ = std::move(start);
-            origin_.retreated(decoded.length);
+            UTF8VIEW_ASSERT(position != origin_.begin());
+            auto [start, decoded] = detail::scan_back(origin_.begin(), std::ranges::prev(position));
+            if (!decoded.well_formed()) {
+                // An error's kind and length can depend on the byte after its
+                // maximal subpart (E0 80 is overlong, E0 at the end is
+                // truncated): decode forwards, bounded by the real end.
+                base_iterator next = start;
+                decoded = detail::decode_segment(next, end_);
+                UTF8VIEW_ASSERT(next == position);
+            }
+            moved -= decoded.length;
             if (decoded.well_formed()) [[likely]] {
-                set(decoded.code_point, decoded.length, 0);
+                commit(std::move(start), moved, decoded.code_point, decoded.length, 0);
                 return *this;
             }
-            if (const auto replacement = detail::ask_policy(
-                    policy_, decode_error_info{decoded.kind(), origin_.offset_of(current_), decoded.length})) {
-                set(*replacement, decoded.length, decoded.error);
+            const decode_error_info info{decoded.kind(), origin_.offset_of(start, moved), decoded.length};
+            if (const auto replacement = detail::ask_policy(*policy_, info)) {
+                commit(std::move(start), moved, *replacement, decoded.length, decoded.error);
                 return *this;
             }
+            position = std::move(start);  // the policy dropped the subpart
         }
     }
-    constexpr iterator_ operator--(int) requires bidirectional
+    /** Post-decrement: returns the iterator as it was. */
+    constexpr iterator_ operator--(int) noexcept(nothrow_step) requires bidirectional
     {
         iterator_ previous = *this;
         --*this;
@@ -322,7 +346,8 @@ public:
 
     /** True if both stand at the same byte position. Comparing iterators of
         different views is undefined, as for the standard views. */
-    [[nodiscard]] friend constexpr bool operator==(const iterator_& left, const iterator_& right)
+    [[nodiscard]] friend constexpr bool operator==(const iterator_& left, const iterator_& right) noexcept(
+        noexcept(left.current_ == right.current_))
         requires forward && std::equality_comparable<base_iterator>
     {
         return left.current_ == right.current_;
@@ -334,7 +359,8 @@ private:
         : current_(std::move(begin)), end_(std::move(end)), policy_(policy)
     {
         if constexpr (bidirectional) origin_ = detail::range_origin<base_iterator>(current_);
-        read_forward();
+        if constexpr (forward) arrive(current_, 0);
+        else read_input();
     }
     // An iterator at the end of a bidirectional common range.
     constexpr iterator_(at_end_t, const base_iterator& begin, base_iterator end, const Policy& policy)
@@ -356,51 +382,71 @@ private:
         else return length_ == 0;
     }
 
-    constexpr void set(char32_t value, std::uint8_t length, std::uint8_t error) noexcept
+    // Makes `position`, `moved` bytes from current_, the current position,
+    // holding `value`. The only place a step changes the iterator, so a
+    // policy that throws leaves it as it was.
+    constexpr void commit(base_iterator position, std::ptrdiff_t moved, char32_t value, std::uint8_t length,
+                          std::uint8_t error) noexcept(std::is_nothrow_move_assignable_v<base_iterator>)
     {
+        current_ = std::move(position);
+        origin_.moved(moved);
         value_ = value;
         length_ = length;
         error_ = error;
     }
 
-    // Decodes the element at the current position, asking the policy about
-    // each maximal subpart, until it yields something or the bytes end.
-    constexpr void read_forward()
+    // Forward ranges: decodes the element at `position` (`moved` bytes after
+    // current_) and makes it current, first passing over the maximal
+    // subparts the policy drops.
+    constexpr void arrive(base_iterator position, std::ptrdiff_t moved)
+    {
+        for (;;) {
+            if (position == end_) {
+                commit(std::move(position), moved, 0, 0, 0);
+                return;
+            }
+            base_iterator next = position;
+            const detail::segment decoded = detail::decode_segment(next, end_);
+            if (decoded.well_formed()) [[likely]] {
+                commit(std::move(position), moved, decoded.code_point, decoded.length, 0);
+                return;
+            }
+            const decode_error_info info{decoded.kind(), origin_.offset_of(position, moved), decoded.length};
+            if (const auto replacement = detail::ask_policy(*policy_, info)) {
+                commit(std::move(position), moved, *replacement, decoded.length, decoded.error);
+                return;
+            }
+            moved += decoded.length;  // the policy dropped the subpart
+            position = std::move(next);
+        }
+    }
+
+    // Input ranges: reads the next element from the bytes, consuming them,
+    // and passes over the maximal subparts the policy drops.
+    constexpr void read_input()
     {
         for (;;) {
             if (current_ == end_) {
-                set(0, 0, 0);
+                value_ = 0;
+                length_ = 0;
+                error_ = 0;
                 return;
             }
-            const std::size_t offset = origin_.offset_of(current_);
-            detail::segment decoded;
-            if constexpr (forward) {
-                base_iterator next = current_;
-                decoded = detail::decode_segment(next, end_);
-                if (decoded.well_formed()) [[likely]] {
-                    set(decoded.code_point, decoded.length, 0);
-                    return;
-                }
-                if (const auto replacement =
-                        detail::ask_policy(policy_, decode_error_info{decoded.kind(), offset, decoded.length})) {
-                    set(*replacement, decoded.length, decoded.error);
-                    return;
-                }
-                current_ = std::move(next);  // the policy dropped the subpart
-                origin_.advanced(decoded.length);
+            const std::size_t offset = origin_.offset_of(current_, 0);  // O(1): counted
+            const detail::segment decoded = detail::decode_segment(current_, end_);
+            origin_.moved(decoded.length);
+            if (decoded.well_formed()) [[likely]] {
+                value_ = decoded.code_point;
+                length_ = decoded.length;
+                error_ = 0;
+                return;
             }
-            else {
-                decoded = detail::decode_segment(current_, end_);
-                origin_.advanced(decoded.length);
-                if (decoded.well_formed()) [[likely]] {
-                    set(decoded.code_point, decoded.length, 0);
-                    return;
-                }
-                if (const auto replacement =
-                        detail::ask_policy(policy_, decode_error_info{decoded.kind(), offset, decoded.length})) {
-                    set(*replacement, decoded.length, decoded.error);
-                    return;
-                }
+            if (const auto replacement =
+                    detail::ask_policy(*policy_, decode_error_info{decoded.kind(), offset, decoded.length})) {
+                value_ = *replacement;
+                length_ = decoded.length;
+                error_ = decoded.error;
+                return;
             }
         }
     }
@@ -481,14 +527,30 @@ struct decode_fn : range_adaptor_closure<decode_fn> {
         return decode_with_policy_fn<Policy>{{}, std::move(policy)};
     }
 
+    // Misuse, reported with a message naming the rule rather than a page of
+    // failed overloads. The return type is a range, so that no second error
+    // follows the message.
+
     // A string literal would be decoded with its terminating NUL.
     template <class R, class... Policy>
         requires string_literal_array<R>
-    void operator()(R&&, Policy...) const
+    std::ranges::empty_view<char32_t> operator()(R&&, Policy...) const
     {
         static_assert(always_false_v<R>,
                       "utf8view: a char array (such as a string literal) would decode its terminating NUL; "
                       "use std::string_view / std::u8string_view, or utf8view::null_terminated(pointer)");
+        return {};
+    }
+
+    // A range whose elements are not UTF-8 code units.
+    template <std::ranges::range R, class... Policy>
+        requires(!utf8_range<R> && !string_literal_array<R>)
+    std::ranges::empty_view<char32_t> operator()(R&&, Policy...) const
+    {
+        static_assert(always_false_v<R>,
+                      "utf8view::views::decode: the range's elements must be UTF-8 code units (bytes): char, "
+                      "char8_t, unsigned char, signed char or std::byte");
+        return {};
     }
 };
 

@@ -49,7 +49,9 @@ namespace utf8view {
     forward range, `borrowed_range` when `V` is, and `std::ranges::view`.
     Iterating backwards yields exactly the reverse of iterating forwards.
 
-    @par Complexity Each step is O(1) (plus skipped invalid values).
+    @par Complexity Each step is O(1), plus the values the policy drops.
+    @par Iterators As for `decode_view`: `iterator_category` is input (the
+    elements are values); use the `std::ranges::` iterator functions.
     @par Standard Unicode 15.0, ch. 3, D76 (scalar value), D92, Table 3-6. */
 template <std::ranges::view V, encode_error_policy Policy = on_error::replace_t, utf8_code_unit CharT = char8_t>
     requires code_point_range<V>
@@ -60,49 +62,55 @@ class encode_view : public std::ranges::view_interface<encode_view<V, Policy, Ch
     class sentinel_;
 
     V base_ = V();
-    [[no_unique_address]] Policy policy_ = Policy();
+    [[no_unique_address]] detail::copyable_box<Policy> policy_ = detail::copyable_box<Policy>();
 
 public:
+    /// The iterator type, for Boost.Range and other code that looks for a nested name.
     using iterator = iterator_<false>;
+    /// The iterator type of a `const encode_view` (valid when `const V` is a range).
     using const_iterator = iterator_<true>;
 
+    /** A view of a default-constructed `V` (usually empty), with a
+        default-constructed policy. */
     encode_view() requires std::default_initializable<V> && std::default_initializable<Policy> = default;
 
     /** Views the code points of `base` as UTF-8, handling errors with `policy`. O(1). */
     constexpr explicit encode_view(V base, Policy policy = Policy()) noexcept(
-        std::is_nothrow_move_constructible_v<V> && std::is_nothrow_move_constructible_v<Policy>)
-        : base_(std::move(base)), policy_(std::move(policy))
+        std::is_nothrow_move_constructible_v<V> && std::is_nothrow_copy_constructible_v<Policy>)
+        : base_(std::move(base)), policy_(policy)
     {
     }
 
+    /** The underlying code point view. */
     [[nodiscard]] constexpr V base() const& requires std::copy_constructible<V> { return base_; }
     [[nodiscard]] constexpr V base() && { return std::move(base_); }
-    [[nodiscard]] constexpr const Policy& policy() const noexcept { return policy_; }
+    /** The error policy. */
+    [[nodiscard]] constexpr const Policy& policy() const noexcept { return *policy_; }
 
     /** An iterator at the first code unit (the first code point is encoded
         here, so the policy may run). */
     [[nodiscard]] constexpr iterator_<false> begin()
     {
-        return iterator_<false>(std::ranges::begin(base_), std::ranges::end(base_), policy_);
+        return iterator_<false>(std::ranges::begin(base_), std::ranges::end(base_), *policy_);
     }
     [[nodiscard]] constexpr iterator_<true> begin() const
         requires std::ranges::range<const V> && code_point_range<const V>
     {
-        return iterator_<true>(std::ranges::begin(base_), std::ranges::end(base_), policy_);
+        return iterator_<true>(std::ranges::begin(base_), std::ranges::end(base_), *policy_);
     }
 
     /** The end: an iterator if `V` is a common forward range, else a sentinel. O(1). */
     [[nodiscard]] constexpr auto end()
     {
         if constexpr (std::ranges::common_range<V> && std::ranges::forward_range<V>)
-            return make_end<false>(base_, policy_);
+            return make_end<false>(base_, *policy_);
         else return sentinel_<false>(std::ranges::end(base_));
     }
     [[nodiscard]] constexpr auto end() const
         requires std::ranges::range<const V> && code_point_range<const V>
     {
         if constexpr (std::ranges::common_range<const V> && std::ranges::forward_range<const V>)
-            return make_end<true>(base_, policy_);
+            return make_end<true>(base_, *policy_);
         else return sentinel_<true>(std::ranges::end(base_));
     }
 
@@ -119,13 +127,18 @@ private:
     }
 };
 
+/// Deduction guides: `encode_view(code_points)` and `encode_view(code_points,
+/// policy)` view `std::views::all(code_points)` and produce `char8_t`.
 template <class R>
 encode_view(R&&) -> encode_view<std::views::all_t<R>>;
 template <class R, class Policy>
 encode_view(R&&, Policy) -> encode_view<std::views::all_t<R>, Policy>;
 
 /** The iterator of `encode_view`: holds the UTF-8 bytes of the current code
-    point and the index of the current byte among them. */
+    point and the index of the current byte among them. If the policy
+    throws, the iterator is left as it was before the step (over input
+    ranges the values read are consumed, and the iterator may only be
+    destroyed or assigned to). */
 template <std::ranges::view V, encode_error_policy Policy, utf8_code_unit CharT>
     requires code_point_range<V>
 template <bool Const>
@@ -138,6 +151,8 @@ class encode_view<V, Policy, CharT>::iterator_
     // input ranges it is consumed, so `current_` is the element after it.
     static constexpr bool forward = std::ranges::forward_range<Base>;
     static constexpr bool bidirectional = std::ranges::bidirectional_range<Base>;
+    static constexpr bool nothrow_step = detail::nothrow_policy_v<Policy, encode_error_info> &&
+                                         detail::nothrow_iteration_v<base_iterator, base_sentinel>;
 
     friend encode_view;
     template <bool>
@@ -150,7 +165,7 @@ class encode_view<V, Policy, CharT>::iterator_
     base_iterator current_ = base_iterator();
     [[no_unique_address]] base_sentinel end_ = base_sentinel();
     [[no_unique_address]] detail::range_origin<base_iterator> origin_ = {};
-    [[no_unique_address]] Policy policy_ = Policy();
+    [[no_unique_address]] detail::copyable_box<Policy> policy_ = {};
     detail::encoded_sequence encoded_ = {};  // the current code point's bytes; length 0 at the end
     std::uint8_t index_ = 0;                 // the current byte within encoded_
     std::uint8_t error_ = 0;                 // error_kind if encoded_ is a replacement, else 0
@@ -159,11 +174,15 @@ public:
     using iterator_concept = decltype(detail::iterator_concept_for<Base>());
     using value_type = CharT;
     using difference_type = std::ranges::range_difference_t<Base>;
+    /// Marks utf8view iterators (for interoperability headers).
     using utf8view_iterator = void;
 
-    iterator_() requires std::default_initializable<base_iterator> && std::default_initializable<base_sentinel> &&
-                         std::default_initializable<Policy> = default;
+    /** A singular iterator: it may only be assigned to, compared with
+        another singular one, or destroyed. */
+    iterator_() requires std::default_initializable<base_iterator> && std::default_initializable<base_sentinel> =
+        default;
 
+    /** Converts a mutable iterator to a const one. */
     constexpr iterator_(iterator_<!Const> other)
         requires Const && std::convertible_to<std::ranges::iterator_t<V>, base_iterator> &&
                  std::convertible_to<std::ranges::sentinel_t<V>, base_sentinel>
@@ -192,50 +211,63 @@ public:
         return static_cast<error_kind>(error_);
     }
 
-    constexpr iterator_& operator++()
+    /** Moves to the next code unit, encoding the next code point when the
+        current one is used up. Precondition: not at the end. O(1), plus the
+        values the policy drops. */
+    constexpr iterator_& operator++() noexcept(nothrow_step)  // conditionally noexcept
     {
         UTF8VIEW_ASSERT(index_ < encoded_.length);
-        if (++index_ < encoded_.length) return *this;
-        if constexpr (forward) {
-            ++current_;
-            origin_.advanced(1);
+        if (index_ + 1 < encoded_.length) {
+            ++index_;
+            return *this;
         }
-        read_forward();
+        if constexpr (forward) arrive(std::ranges::next(current_), 1);
+        else read_input();
         return *this;
     }
-    constexpr void operator++(int) requires(!forward) { ++*this; }
-    constexpr iterator_ operator++(int) requires forward
+    /** Post-increment; returns nothing over input ranges. */
+    constexpr void operator++(int) noexcept(nothrow_step) requires(!forward) { ++*this; }
+    /** Post-increment: returns the iterator as it was. */
+    constexpr iterator_ operator++(int) noexcept(nothrow_step) requires forward
     {
         iterator_ previous = *this;
         ++*this;
         return previous;
     }
 
-    /** Moves to the previous code unit. Precondition: not at the beginning. */
-    constexpr iterator_& operator--() requires bidirectional
+    /** Moves to the previous code unit. Precondition: not at the beginning.
+        O(1), plus the values the policy drops. */
+    constexpr iterator_& operator--() noexcept(nothrow_step)  // conditionally noexcept
+        requires bidirectional
     {
         if (index_ > 0 && encoded_.length != 0) {
             --index_;
             return *this;
         }
+        base_iterator position = current_;
+        std::ptrdiff_t moved = 0;  // from current_ to position, in elements
         for (;;) {
-            UTF8VIEW_ASSERT(current_ != origin_.begin());
-            --current_;
-            origin_.retreated(1);
-            if (encode_current()) {
+            UTF8VIEW_ASSERT(position != origin_.begin());
+            --position;
+            --moved;
+            if (const auto encoded = encode_at(position, moved)) {
+                commit(std::move(position), moved, encoded->first, encoded->second);
                 index_ = static_cast<std::uint8_t>(encoded_.length - 1);
                 return *this;
             }
         }
     }
-    constexpr iterator_ operator--(int) requires bidirectional
+    /** Post-decrement: returns the iterator as it was. */
+    constexpr iterator_ operator--(int) noexcept(nothrow_step) requires bidirectional
     {
         iterator_ previous = *this;
         --*this;
         return previous;
     }
 
-    [[nodiscard]] friend constexpr bool operator==(const iterator_& left, const iterator_& right)
+    /** True if both stand at the same code unit. */
+    [[nodiscard]] friend constexpr bool operator==(const iterator_& left, const iterator_& right) noexcept(
+        noexcept(left.current_ == right.current_))
         requires forward && std::equality_comparable<base_iterator>
     {
         return left.current_ == right.current_ && left.index_ == right.index_;
@@ -246,7 +278,8 @@ private:
         : current_(std::move(begin)), end_(std::move(end)), policy_(policy)
     {
         if constexpr (bidirectional) origin_ = detail::range_origin<base_iterator>(current_);
-        read_forward();
+        if constexpr (forward) arrive(current_, 0);
+        else read_input();
     }
     constexpr iterator_(at_end_t, const base_iterator& begin, base_iterator end, const Policy& policy)
         requires bidirectional
@@ -266,45 +299,80 @@ private:
         else return encoded_.length == 0;
     }
 
-    // Encodes the value at `current_` into encoded_ (over input ranges,
-    // consuming it). Returns false if the policy dropped it.
-    constexpr bool encode_current()
+    // The UTF-8 form of the value at `position` (`moved` elements from
+    // current_) and its error kind (0 if it is a scalar value), or nothing if
+    // the policy drops it.
+    constexpr std::optional<std::pair<detail::encoded_sequence, std::uint8_t>>
+    encode_at(const base_iterator& position, std::ptrdiff_t moved)
     {
-        const auto value = *current_;
-        const std::size_t offset = origin_.offset_of(current_);
-        if constexpr (!forward) {
-            ++current_;
-            origin_.advanced(1);
-        }
+        const auto value = *position;
         const std::uint8_t error = detail::scalar_value_error(value);
-        if (error == 0) [[likely]] {
-            encoded_ = detail::encode_scalar(static_cast<char32_t>(value));
-            error_ = 0;
-            return true;
-        }
-        const auto replacement = detail::ask_policy(
-            policy_, encode_error_info{static_cast<error_kind>(error), offset, detail::to_int64(value)});
-        if (!replacement) return false;
-        encoded_ = detail::encode_scalar(*replacement);
-        error_ = error;
-        return true;
+        if (error == 0) [[likely]]
+            return std::pair{detail::encode_scalar(static_cast<char32_t>(value)), std::uint8_t{0}};
+        const encode_error_info info{static_cast<error_kind>(error), origin_.offset_of(position, moved),
+                                     detail::to_int64(value)};
+        if (const auto replacement = detail::ask_policy(*policy_, info))
+            return std::pair{detail::encode_scalar(*replacement), error};
+        return std::nullopt;
     }
 
-    // Encodes the code point at the current position, skipping the values
-    // the policy drops, until one is encoded or the range ends.
-    constexpr void read_forward()
+    // The only place a step to another code point changes the iterator, so a
+    // policy that throws leaves it as it was.
+    constexpr void commit(base_iterator position, std::ptrdiff_t moved, const detail::encoded_sequence& encoded,
+                          std::uint8_t error) noexcept(std::is_nothrow_move_assignable_v<base_iterator>)
+    {
+        current_ = std::move(position);
+        origin_.moved(moved);
+        encoded_ = encoded;
+        index_ = 0;
+        error_ = error;
+    }
+
+    // Forward ranges: encodes the code point at `position` (`moved` elements
+    // after current_) and makes it current, passing over the values the
+    // policy drops.
+    constexpr void arrive(base_iterator position, std::ptrdiff_t moved)
+    {
+        for (;;) {
+            if (position == end_) {
+                commit(std::move(position), moved, detail::encoded_sequence{}, 0);
+                return;
+            }
+            if (const auto encoded = encode_at(position, moved)) {
+                commit(std::move(position), moved, encoded->first, encoded->second);
+                return;
+            }
+            ++position;
+            ++moved;
+        }
+    }
+
+    // Input ranges: reads code points, consuming them, until one is encoded
+    // or the range ends.
+    constexpr void read_input()
     {
         index_ = 0;
         for (;;) {
             if (current_ == end_) {
-                encoded_.length = 0;
+                encoded_ = {};
                 error_ = 0;
                 return;
             }
-            if (encode_current()) return;
-            if constexpr (forward) {
-                ++current_;
-                origin_.advanced(1);
+            const auto value = *current_;
+            const std::size_t offset = origin_.offset_of(current_, 0);  // O(1): counted
+            ++current_;
+            origin_.moved(1);
+            const std::uint8_t error = detail::scalar_value_error(value);
+            if (error == 0) [[likely]] {
+                encoded_ = detail::encode_scalar(static_cast<char32_t>(value));
+                error_ = 0;
+                return;
+            }
+            const encode_error_info info{static_cast<error_kind>(error), offset, detail::to_int64(value)};
+            if (const auto replacement = detail::ask_policy(*policy_, info)) {
+                encoded_ = detail::encode_scalar(*replacement);
+                error_ = error;
+                return;
             }
         }
     }
@@ -357,6 +425,7 @@ struct encode_with_policy_fn;
 
 template <utf8_code_unit CharT>
 struct encode_fn : range_adaptor_closure<encode_fn<CharT>> {
+    /** `views::encode(code_points)`: an `encode_view` with `on_error::replace`. */
     template <std::ranges::viewable_range R>
         requires code_point_range<R> && (!string_literal_array<R>)
     [[nodiscard]] constexpr auto operator()(R&& code_points) const
@@ -365,6 +434,7 @@ struct encode_fn : range_adaptor_closure<encode_fn<CharT>> {
             std::views::all(std::forward<R>(code_points)));
     }
 
+    /** `views::encode(code_points, policy)`. */
     template <std::ranges::viewable_range R, encode_error_policy Policy>
         requires code_point_range<R> && (!string_literal_array<R>)
     [[nodiscard]] constexpr auto operator()(R&& code_points, Policy policy) const
@@ -373,6 +443,7 @@ struct encode_fn : range_adaptor_closure<encode_fn<CharT>> {
                                                                 std::move(policy));
     }
 
+    /** `views::encode(policy)`: an adaptor for `code_points | views::encode(policy)`. */
     template <encode_error_policy Policy>
         requires(!std::ranges::range<Policy>)
     [[nodiscard]] constexpr auto operator()(Policy policy) const
@@ -380,13 +451,25 @@ struct encode_fn : range_adaptor_closure<encode_fn<CharT>> {
         return encode_with_policy_fn<CharT, Policy>{{}, std::move(policy)};
     }
 
+    // Misuse, reported with a message naming the rule (see decode_fn).
     template <class R, class... Policy>
         requires string_literal_array<R>
-    void operator()(R&&, Policy...) const
+    std::ranges::empty_view<CharT> operator()(R&&, Policy...) const
     {
         static_assert(always_false_v<R>,
                       "utf8view: a character array (such as U\"...\") would encode its terminating NUL; "
                       "use std::u32string_view");
+        return {};
+    }
+
+    template <std::ranges::range R, class... Policy>
+        requires(!code_point_range<R> && !string_literal_array<R>)
+    std::ranges::empty_view<CharT> operator()(R&&, Policy...) const
+    {
+        static_assert(always_false_v<R>,
+                      "utf8view::views::encode: the range's elements must be code points, of an integer type of at "
+                      "least 32 bits (char32_t, int, std::uint32_t...); a range of bytes is UTF-8 already");
+        return {};
     }
 };
 

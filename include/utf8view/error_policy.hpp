@@ -16,15 +16,19 @@
 #include <concepts>
 #include <cstdlib>
 #include <optional>
+#include <type_traits>
 #include <utility>
 
 namespace utf8view {
 
 /** The concept a decoding error policy meets.
 
-    A policy is a small copyable class. The views call it once for each
-    ill-formed maximal subpart they meet, as a non-const lvalue, with a
-    `const decode_error_info&` (kind, byte offset, length). It returns:
+    A policy is a small copy-constructible object: a class, or a lambda
+    (captures allowed). The views call it once for each ill-formed maximal
+    subpart they meet, as a non-const lvalue, with a
+    `const decode_error_info&` (kind, byte offset, length). It returns
+    exactly `std::optional<char32_t>` (so that a function returning `bool`
+    or `int` by mistake is rejected):
     - a code point, which the view yields in place of the maximal subpart
       (`on_error::replace` returns U+FFFD); it must be a Unicode scalar
       value, and anything else is yielded as U+FFFD;
@@ -44,9 +48,10 @@ namespace utf8view {
 
     @par Standard Unicode 15.0, ch. 3 §3.9; WHATWG Encoding Standard, "UTF-8 decoder". */
 template <class P>
-concept decode_error_policy = std::copyable<P> && requires(P& policy, const decode_error_info& info) {
-    { policy(info) } -> std::convertible_to<std::optional<char32_t>>;
-};
+concept decode_error_policy = std::is_object_v<P> && std::copy_constructible<P> &&
+                              requires(P& policy, const decode_error_info& info) {
+                                  { policy(info) } -> std::same_as<std::optional<char32_t>>;
+                              };
 
 /** The concept an encoding error policy meets: like `decode_error_policy`,
     called with a `const encode_error_info&` for each value that is not a
@@ -54,9 +59,10 @@ concept decode_error_policy = std::copyable<P> && requires(P& policy, const deco
     encoder writes U+FFFD for anything else, so the output is always
     well-formed UTF-8. */
 template <class P>
-concept encode_error_policy = std::copyable<P> && requires(P& policy, const encode_error_info& info) {
-    { policy(info) } -> std::convertible_to<std::optional<char32_t>>;
-};
+concept encode_error_policy = std::is_object_v<P> && std::copy_constructible<P> &&
+                              requires(P& policy, const encode_error_info& info) {
+                                  { policy(info) } -> std::same_as<std::optional<char32_t>>;
+                              };
 
 namespace on_error {
 

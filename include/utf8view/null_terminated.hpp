@@ -19,13 +19,15 @@ namespace utf8view {
 /** A sentinel that matches an iterator whose element is zero (NUL).
 
     Compares equal to any input iterator `it` with `*it == value_type{}`.
-    Each comparison reads one element; nothing is read before it is needed,
-    so decoding a C string never reads past its terminating NUL. */
+    Each comparison reads the element `it` points to (the decoder compares
+    before each byte it reads, so bytes are read about twice); nothing past
+    the terminating NUL is ever read. */
 struct null_sentinel_t {
     template <std::input_iterator I>
         requires std::default_initializable<std::iter_value_t<I>> &&
                  std::equality_comparable_with<std::iter_reference_t<I>, std::iter_value_t<I>>
-    [[nodiscard]] friend constexpr bool operator==(const I& it, null_sentinel_t)
+    [[nodiscard]] friend constexpr bool operator==(const I& it, null_sentinel_t) noexcept(
+        noexcept(static_cast<bool>(*it == std::iter_value_t<I>{})))
     {
         return *it == std::iter_value_t<I>{};
     }
@@ -40,8 +42,8 @@ inline constexpr null_sentinel_t null_sentinel{};
     @param pointer a non-null pointer to a NUL-terminated array of code units.
     @return `std::ranges::subrange<const T*, null_sentinel_t>`: a contiguous,
     borrowed, non-common range whose size is not known in advance.
-    @par Complexity O(1); finding the end costs one comparison per byte, as
-    iteration goes.
+    @par Complexity O(1); the end is found as iteration goes, by comparing
+    each byte with NUL.
     @par Bad input The bytes may be ill-formed UTF-8; only the NUL ends the range. */
 template <utf8_code_unit T>
 [[nodiscard]] constexpr std::ranges::subrange<const T*, null_sentinel_t> null_terminated(const T* pointer) noexcept

@@ -3,7 +3,8 @@
 // (See accompanying file LICENSE_1_0.txt or copy at https://www.boost.org/LICENSE_1_0.txt)
 
 /// \file
-/// All of utf8view (except the opt-in interoperability headers in `ext/`).
+/// All of utf8view. (Opt-in headers for Boost.Range and range-v3 are planned;
+/// this header includes neither library.)
 
 #ifndef UTF8VIEW_UTF8VIEW_HPP
 #define UTF8VIEW_UTF8VIEW_HPP

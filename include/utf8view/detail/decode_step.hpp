@@ -50,19 +50,14 @@ struct segment {
     return error_kind::overlong;                        // E0 80..9F, F0 80..8F
 }
 
-// Decodes the segment that starts at `it` and advances `it` past it, and no
-// further: the byte that breaks a sequence is never consumed, so
-// `C2 41` is an error of length 1 followed by 'A'. Each byte is dereferenced
-// once, and only bytes of the segment and the one breaking byte are read,
-// so single-pass iterators work. Precondition: it != last.
+// Decodes the rest of a segment whose first byte, `lead` (80..FF), was
+// read and passed; `it` is at the byte after it. Advances `it` past the
+// segment and no further: the byte that breaks a sequence is never consumed,
+// so `C2 41` is an error of length 1 followed by 'A'. Kept apart from
+// decode_segment so that its ASCII test is small enough to inline.
 template <std::input_iterator I, std::sentinel_for<I> S>
-[[nodiscard]] constexpr segment decode_segment(I& it, const S& last)
+[[nodiscard]] constexpr segment decode_after_lead(unsigned char lead, I& it, const S& last)
 {
-    const unsigned char lead = to_byte(*it);
-    ++it;
-    if (lead < 0x80) [[likely]]
-        return segment{lead, 1, 0};  // Table 3-7 row 1: 00..7F
-
     // The lead byte fixes the number of continuation bytes and the range the
     // second byte must fall in (Table 3-7, first and second columns).
     unsigned char second_min = 0x80;
@@ -111,9 +106,30 @@ template <std::input_iterator I, std::sentinel_for<I> S>
     return segment{code_point, static_cast<std::uint8_t>(continuation_count + 1), 0};
 }
 
-// The first byte of the segment that contains the byte at `position`,
-// found by looking back at most 3 bytes, never before `first`; each byte is
-// dereferenced once and at most 4 bytes are read, all in [first, position].
+// Decodes the segment that starts at `it` and advances `it` past it, and no
+// further (see decode_after_lead). Each byte of the segment is dereferenced
+// once, plus the byte that breaks a sequence, which is not consumed and so is
+// read again as the start of the next segment; no other byte is read, so
+// single-pass iterators work. Precondition: it != last.
+template <std::input_iterator I, std::sentinel_for<I> S>
+[[nodiscard]] constexpr segment decode_segment(I& it, const S& last)
+{
+    const unsigned char lead = to_byte(*it);
+    ++it;
+    if (lead < 0x80) [[likely]]
+        return segment{lead, 1, 0};  // Table 3-7 row 1: 00..7F
+    return decode_after_lead(lead, it, last);
+}
+
+template <class I>
+struct located_segment {
+    I start;          // first byte of the segment
+    segment decoded;  // see scan_back
+};
+
+// The segment that contains the byte at `position`, found by looking back at
+// most 3 bytes, never before `first`; each byte is dereferenced once and at
+// most 4 bytes are read, all in [first, position].
 //
 // Why this agrees with forward decoding: a segment holds one byte that is not
 // a continuation byte, its first. So the segment containing `position` starts
@@ -122,15 +138,21 @@ template <std::input_iterator I, std::sentinel_for<I> S>
 // A segment is at most 4 bytes long, so looking back 3 bytes is enough.
 // Whether it reaches `position` depends only on the bytes up to `position`.
 //
-// The segment's length and error kind, by contrast, may depend on the byte
-// after `position` (E0 then 80 is overlong, E0 at the end is truncated):
-// callers that need them decode forwards from the start this returns.
+// `decoded` is the segment decoded from the bytes [start, position] alone.
+// If it is well-formed, it is exactly what forward decoding finds (a
+// complete sequence does not depend on what follows). If it is not, its
+// length and error kind may depend on the byte after `position` (E0 then 80
+// is overlong, E0 at the end is truncated): callers that need them decode
+// forwards from `start` with the real end as bound.
 template <std::bidirectional_iterator I>
-[[nodiscard]] constexpr I segment_start(const I& first, const I& position)
+[[nodiscard]] constexpr located_segment<I> scan_back(const I& first, const I& position)
 {
     unsigned char bytes[4] = {};  // bytes[4 - read .. 3] hold [candidate, position]
     bytes[3] = to_byte(*position);
-    if ((bytes[3] & 0xC0u) != 0x80u) return position;  // not a continuation byte: it starts its segment
+    if ((bytes[3] & 0xC0u) != 0x80u) {  // not a continuation byte: it starts its segment
+        const unsigned char* cursor = bytes + 3;
+        return {position, decode_segment(cursor, bytes + 4)};
+    }
     I candidate = position;
     for (int read = 1; read < 4 && candidate != first;) {
         --candidate;
@@ -138,10 +160,18 @@ template <std::bidirectional_iterator I>
         bytes[4 - read] = to_byte(*candidate);
         if ((bytes[4 - read] & 0xC0u) == 0x80u) continue;
         const unsigned char* cursor = bytes + 4 - read;
-        if (decode_segment(cursor, bytes + 4).length == read) return candidate;  // reaches `position`
+        const segment decoded = decode_segment(cursor, bytes + 4);
+        if (decoded.length == read) return {candidate, decoded};  // reaches `position`
         break;
     }
-    return position;
+    return {position, ill_formed(error_kind::unexpected_continuation_byte, 1)};
+}
+
+// The first byte of the segment that contains the byte at `position` (see scan_back).
+template <std::bidirectional_iterator I>
+[[nodiscard]] constexpr I segment_start(const I& first, const I& position)
+{
+    return scan_back(first, position).start;
 }
 
 }  // namespace utf8view::detail

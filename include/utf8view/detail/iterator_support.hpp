@@ -3,19 +3,22 @@
 // (See accompanying file LICENSE_1_0.txt or copy at https://www.boost.org/LICENSE_1_0.txt)
 
 /// \file
-/// Pieces shared by the iterators of the views: iterator tags, and where an
-/// iterator keeps the start of its range.
+/// Pieces shared by the iterators of the views: iterator tags, where an
+/// iterator keeps the start of its range, and how it holds its policy.
 
 #ifndef UTF8VIEW_DETAIL_ITERATOR_SUPPORT_HPP
 #define UTF8VIEW_DETAIL_ITERATOR_SUPPORT_HPP
 
 #include <utf8view/config.hpp>
 
+#include <concepts>
 #include <cstddef>
 #include <iterator>
 #include <limits>
+#include <optional>
 #include <ranges>
 #include <type_traits>
+#include <utility>
 
 namespace utf8view::detail {
 
@@ -90,30 +93,30 @@ public:
     [[nodiscard]] constexpr const I& begin() const noexcept requires keeps_begin { return begin_; }
 
     // Offset, in elements from the start of the range, of `position`, which
-    // is where the iterator owning this origin stands.
-    [[nodiscard]] constexpr std::size_t offset_of(const I& position)
+    // is `delta` elements after (or, if negative, before) the position of
+    // the iterator that owns this origin.
+    [[nodiscard]] constexpr std::size_t offset_of(const I& position, std::ptrdiff_t delta)
     {
         if constexpr (!counts) {
+            static_cast<void>(delta);
             return static_cast<std::size_t>(position - begin_);
         }
         else {
             if constexpr (keeps_begin) {
-                if (offset_ == unknown) offset_ = static_cast<std::size_t>(std::ranges::distance(begin_, position));
+                if (offset_ == unknown)
+                    offset_ = static_cast<std::size_t>(std::ranges::distance(begin_, position)) -
+                              static_cast<std::size_t>(delta);
             }
-            return offset_;
+            // Unsigned arithmetic wraps, so adding a negative delta is exact.
+            return offset_ + static_cast<std::size_t>(delta);
         }
     }
 
-    constexpr void advanced(std::size_t count) noexcept
+    // The owning iterator moved by `delta` elements.
+    constexpr void moved(std::ptrdiff_t delta) noexcept
     {
         if constexpr (counts) {
-            if (offset_ != unknown) offset_ += count;
-        }
-    }
-    constexpr void retreated(std::size_t count) noexcept
-    {
-        if constexpr (counts) {
-            if (offset_ != unknown) offset_ -= count;
+            if (offset_ != unknown) offset_ += static_cast<std::size_t>(delta);
         }
     }
 
@@ -121,6 +124,83 @@ private:
     template <class J>
     friend class range_origin;
 };
+
+// Holds an error policy inside iterators. Iterators must be default
+// constructible and assignable (forward_iterator needs semiregular), but a
+// policy need only be copy constructible: a lambda with captures, or a class
+// that takes a reference in its constructor. A semiregular policy is held
+// as is (taking no room if empty); another one in an optional, assigned by
+// destroying and copy constructing, as the standard's copyable-box does.
+template <class T>
+class copyable_box {
+    std::optional<T> value_;
+
+public:
+    constexpr copyable_box() noexcept(std::is_nothrow_default_constructible_v<T>)
+        requires std::default_initializable<T>
+        : value_(std::in_place)
+    {
+    }
+    // Empty: only a default-constructed iterator, which must not be used, has one.
+    constexpr copyable_box() noexcept requires(!std::default_initializable<T>) = default;
+    constexpr explicit copyable_box(const T& value) noexcept(std::is_nothrow_copy_constructible_v<T>)
+        : value_(value)
+    {
+    }
+    copyable_box(const copyable_box&) = default;
+    copyable_box(copyable_box&&) = default;
+    constexpr copyable_box& operator=(const copyable_box& other) noexcept(std::is_nothrow_copy_constructible_v<T>)
+    {
+        if (this != &other) {
+            if (other.value_) value_.emplace(*other.value_);
+            else value_.reset();
+        }
+        return *this;
+    }
+    constexpr copyable_box& operator=(copyable_box&& other) noexcept(std::is_nothrow_move_constructible_v<T>)
+    {
+        if (this != &other) {
+            if (other.value_) value_.emplace(std::move(*other.value_));
+            else value_.reset();
+        }
+        return *this;
+    }
+    [[nodiscard]] constexpr T& operator*() noexcept { return *value_; }
+    [[nodiscard]] constexpr const T& operator*() const noexcept { return *value_; }
+};
+
+template <class T>
+    requires std::semiregular<T>
+class copyable_box<T> {
+    [[no_unique_address]] T value_ = T();
+
+public:
+    copyable_box() = default;
+    constexpr explicit copyable_box(const T& value) noexcept(std::is_nothrow_copy_constructible_v<T>)
+        : value_(value)
+    {
+    }
+    [[nodiscard]] constexpr T& operator*() noexcept { return value_; }
+    [[nodiscard]] constexpr const T& operator*() const noexcept { return value_; }
+};
+
+// True if moving, reading and comparing iterators of type I (with
+// sentinel S) cannot throw: the condition, with the policy's, for the
+// views' iterator steps to be noexcept.
+template <class I, class S>
+consteval bool nothrow_iteration() noexcept
+{
+    bool nothrow = std::is_nothrow_move_assignable_v<I> && noexcept(*std::declval<const I&>()) &&
+                   noexcept(++std::declval<I&>()) &&
+                   noexcept(static_cast<bool>(std::declval<const I&>() == std::declval<const S&>()));
+    if constexpr (std::forward_iterator<I>) nothrow = nothrow && std::is_nothrow_copy_constructible_v<I>;
+    if constexpr (std::bidirectional_iterator<I>) nothrow = nothrow && noexcept(--std::declval<I&>());
+    if constexpr (std::random_access_iterator<I>)
+        nothrow = nothrow && noexcept(std::declval<I&>() += std::declval<std::iter_difference_t<I>>());
+    return nothrow;
+}
+template <class I, class S>
+inline constexpr bool nothrow_iteration_v = nothrow_iteration<I, S>();
 
 }  // namespace utf8view::detail
 
