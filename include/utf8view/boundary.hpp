@@ -65,11 +65,14 @@ struct byte_position {
 template <std::ranges::forward_range R>
 [[nodiscard]] constexpr byte_position<R> position_at(R& bytes, std::size_t index)
 {
+    using difference = std::ranges::range_difference_t<R>;
     auto first = std::ranges::begin(bytes);
-    const auto wanted = static_cast<std::ranges::range_difference_t<R>>(
-        std::min<std::size_t>(index, static_cast<std::size_t>(std::numeric_limits<std::ranges::range_difference_t<R>>::max())));
-    const auto missing = std::ranges::advance(first, wanted, std::ranges::end(bytes));
-    return {first, index - static_cast<std::size_t>(missing)};
+    // An index beyond what the difference type holds (npos, say) is beyond
+    // the end anyway: clamp it first, then to the end.
+    const auto wanted = static_cast<difference>(
+        std::min<std::size_t>(index, static_cast<std::size_t>(std::numeric_limits<difference>::max())));
+    const difference missing = std::ranges::advance(first, wanted, std::ranges::end(bytes));
+    return {first, static_cast<std::size_t>(wanted - missing)};
 }
 
 // floor_code_point_boundary, returning the iterator too.
@@ -109,23 +112,31 @@ template <std::ranges::bidirectional_range R>
 
     @param bytes a bidirectional byte range.
     @param index a byte index; values above the size are clamped to it.
-    @return a byte index in [index, size]: `index` itself if it is a
-    boundary, else the end of the code point (or maximal subpart) that holds
-    byte `index`.
+    @return a byte index in [min(index, size), size]: `index` itself if it
+    is a boundary, else the end of the code point (or maximal subpart) that
+    holds byte `index`.
     @par Complexity O(1) on random-access ranges with a sized sentinel
-    (reads at most 8 bytes); otherwise O(index).
+    (reads at most 4 bytes up to `index`, and for an ill-formed segment at
+    most 4 more, forwards); otherwise O(index).
     @par Bad input as `floor_code_point_boundary`.
     @par Standard Unicode 15.0 ch. 3, Table 3-7 and §3.9. */
 template <std::ranges::bidirectional_range R>
     requires utf8_range<R>
 [[nodiscard]] constexpr std::size_t ceil_code_point_boundary(R&& bytes, std::size_t index)
 {
-    auto [start, floor] = detail::floor_boundary(bytes, index);
+    auto [it, clamped] = detail::position_at(bytes, index);
     const auto last = std::ranges::end(bytes);
-    if (start == last) return floor;
-    auto next = start;
-    const std::size_t length = detail::decode_segment(next, last).length;
-    return floor == index ? floor : floor + length;
+    if (it == last) return clamped;
+    auto [start, decoded] = detail::scan_back(std::ranges::begin(bytes), it);
+    if (start == it) return clamped;  // a boundary already
+    if (!decoded.well_formed()) {
+        // An ill-formed segment's length can depend on the bytes after
+        // `index`: decode it forwards with the real end as bound.
+        auto next = start;
+        decoded = detail::decode_segment(next, last);
+    }
+    const auto back = static_cast<std::size_t>(std::ranges::distance(start, it));  // 1..3
+    return clamped - back + decoded.length;
 }
 
 /** True if byte index `index` is a segment boundary: 0, the size (or
@@ -190,13 +201,18 @@ struct truncation {
 
     @param bytes     a bidirectional byte range.
     @param max_bytes the limit, in bytes, for prefix and suffix together.
-    @param suffix    a sized range; only its size in bytes is used.
+    @param suffix    a sized range; only its size in bytes is used. A char
+                     array such as a string literal is rejected at compile
+                     time (its NUL would count): pass a `std::string_view`.
     @return `truncation<P>` where `P` is what `truncate(bytes, n)` returns.
     @par Complexity as `truncate`.  @par Bad input as `truncate`. */
 template <std::ranges::bidirectional_range R, std::ranges::sized_range Suffix>
     requires utf8_range<R>
 [[nodiscard]] constexpr auto truncate(R&& bytes, std::size_t max_bytes, const Suffix& suffix)
 {
+    static_assert(!detail::string_literal_array<Suffix>,
+                  "utf8view: a char array (such as a string literal) as suffix would count its terminating NUL; "
+                  "pass a std::string_view, e.g. \"\\xE2\\x80\\xA6\"sv");
     const auto suffix_bytes = static_cast<std::size_t>(std::ranges::size(suffix));
     const bool fits = detail::position_at(bytes, max_bytes).it == std::ranges::end(bytes);
     std::size_t limit = max_bytes;
@@ -248,7 +264,7 @@ template <std::ranges::forward_range R>
     @param bytes a bidirectional byte range.
     @return a part of `bytes`, as for `truncate`; at most 3 bytes shorter.
     @par Complexity O(1) on random-access ranges with a sized sentinel (reads
-    at most 4 bytes); otherwise O(size).
+    at most the last 4 bytes, each once); otherwise O(size).
     @par Standard Unicode 15.0 ch. 3, Table 3-7 and §3.9: the dropped bytes
     are a maximal subpart of kind `truncated_sequence` cut by the end. */
 template <std::ranges::bidirectional_range R>
@@ -259,11 +275,10 @@ template <std::ranges::bidirectional_range R>
     auto last = std::ranges::next(first, std::ranges::end(bytes));
     auto cut = last;
     if (first != last) {
-        auto start = detail::segment_start(first, std::ranges::prev(last));
-        auto next = start;
-        // The last segment ends at the end, so if it is truncated, the end
-        // truncated it, and the next chunk may complete it.
-        const detail::segment decoded = detail::decode_segment(next, last);
+        // The last segment ends at the end, so decoding the bytes up to the
+        // end alone gives it exactly; if it is truncated, the end truncated
+        // it, and the next chunk may complete it.
+        auto [start, decoded] = detail::scan_back(first, std::ranges::prev(last));
         if (!decoded.well_formed() && decoded.kind() == error_kind::truncated_sequence) cut = std::move(start);
     }
     return detail::subrange_of(std::forward<R>(bytes), first, std::move(cut));
