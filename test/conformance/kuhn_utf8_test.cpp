@@ -15,16 +15,15 @@
 #include "support/testdata.hpp"
 #include "support/error_kind_rule.hpp"
 #include "support/print.hpp"
+#include "support/random_utf8.hpp"  // hex_of
 #include "support/test_iterators.hpp"
 
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
-#include <iomanip>
 #include <list>
 #include <optional>
 #include <ranges>
-#include <sstream>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -41,6 +40,8 @@ using code_points = std::vector<char32_t>;
 constexpr std::size_t minimum_lines = 250;
 constexpr char32_t line_feed = 0x0A;
 constexpr char32_t fffd = 0xFFFD;
+
+using t::hex_of;
 
 struct kuhn_data {
     std::string text;                       // the whole file
@@ -73,15 +74,6 @@ const kuhn_data& data()
     BOOST_TEST_REQUIRE(d.replace.size() == d.lines.size());
     BOOST_TEST_REQUIRE(d.skip.size() == d.lines.size());
     return d;
-}
-
-std::string hex_of(std::string_view bytes)
-{
-    std::ostringstream out;
-    out << std::hex << std::uppercase << std::setfill('0');
-    for (std::size_t i = 0; i < bytes.size(); ++i)
-        out << (i ? " " : "") << std::setw(2) << static_cast<unsigned>(static_cast<unsigned char>(bytes[i]));
-    return out.str();
 }
 
 template <class View>

@@ -17,6 +17,7 @@
 
 #include "support/testdata.hpp"
 #include "support/print.hpp"
+#include "support/random_utf8.hpp"  // size_of
 #include "support/test_iterators.hpp"
 
 #include <algorithm>
@@ -50,6 +51,8 @@ constexpr std::size_t minimum_invalid_rows = 90;
 
 // U+2026 HORIZONTAL ELLIPSIS, E2 80 A6: the suffix of the README's example.
 constexpr std::string_view ellipsis = "\xE2\x80\xA6"sv;
+
+using t::size_of;
 
 struct truncate_case {
     std::string id;
@@ -129,12 +132,6 @@ std::string describe(const truncate_case& c)
     out << "row " << c.id << " (line " << c.line << "), input [" << c.input_hex << "], limit " << c.limit
         << ", category " << c.category;
     return out.str();
-}
-
-template <class R>
-std::size_t size_of(const R& range)
-{
-    return static_cast<std::size_t>(std::ranges::distance(range));
 }
 
 // Calls f(name, bytes, prefix_starts_at_begin) for each byte range the

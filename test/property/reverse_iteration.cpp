@@ -16,8 +16,9 @@
 //   segments have their Table 3-6 length; valid text decodes to the code
 //   points it was made from.
 //
-// std::mt19937's raw output is specified by the standard, so every standard
-// library generates the same strings (distributions are not specified).
+// The inputs come from support/random_utf8.hpp, which says what each kind
+// is; they are the same with every standard library (std::mt19937's raw
+// output is specified by the standard, distributions are not).
 
 #include <utf8view/decode_view.hpp>
 #define BOOST_TEST_MODULE property_reverse_iteration
@@ -25,17 +26,15 @@
 
 #include "support/error_kind_rule.hpp"
 #include "support/print.hpp"
+#include "support/random_utf8.hpp"
 #include "support/test_iterators.hpp"
 
 #include <algorithm>
-#include <array>
 #include <cstddef>
 #include <cstdint>
-#include <iomanip>
 #include <iterator>
 #include <list>
 #include <optional>
-#include <random>
 #include <ranges>
 #include <set>
 #include <sstream>
@@ -49,197 +48,22 @@ namespace tt = boost::test_tools;
 
 namespace {
 
-constexpr std::size_t max_length = 64;
 constexpr std::size_t strings_per_kind = 1000;
 constexpr std::uint32_t seed = 20260530;
 constexpr char32_t fffd = 0xFFFD;
 
+using t::generated;
+
 // ---------------------------------------------------------------------------
 // Generating inputs.
 
-class random_source {
-    std::mt19937 engine_;
-
-public:
-    explicit random_source(std::uint32_t s) : engine_(s) {}
-    // Uniform enough for tests; the modulo keeps it identical everywhere.
-    std::uint32_t below(std::uint32_t n) { return static_cast<std::uint32_t>(engine_()) % n; }
-    std::uint32_t between(std::uint32_t low, std::uint32_t high) { return low + below(high - low + 1); }
-    unsigned char byte_between(unsigned low, unsigned high) { return static_cast<unsigned char>(between(low, high)); }
-};
-
-// Unicode 15.0 ch. 3, Table 3-6: the UTF-8 form of a scalar value.
-std::string encode_by_table_3_6(char32_t c)
-{
-    std::string out;
-    const auto put = [&](std::uint32_t byte) { out.push_back(static_cast<char>(static_cast<unsigned char>(byte))); };
-    if (c <= 0x7F) {
-        put(c);
-    }
-    else if (c <= 0x7FF) {
-        put(0xC0 | (c >> 6));
-        put(0x80 | (c & 0x3F));
-    }
-    else if (c <= 0xFFFF) {
-        put(0xE0 | (c >> 12));
-        put(0x80 | ((c >> 6) & 0x3F));
-        put(0x80 | (c & 0x3F));
-    }
-    else {
-        put(0xF0 | (c >> 18));
-        put(0x80 | ((c >> 12) & 0x3F));
-        put(0x80 | ((c >> 6) & 0x3F));
-        put(0x80 | (c & 0x3F));
-    }
-    return out;
-}
-
-std::size_t table_3_6_length(char32_t c)
-{
-    if (c <= 0x7F) return 1;
-    if (c <= 0x7FF) return 2;
-    if (c <= 0xFFFF) return 3;
-    return 4;
-}
-
-// A scalar value (D76) of a random encoded length, boundaries favoured.
-char32_t random_scalar_value(random_source& random)
-{
-    static constexpr std::array<char32_t, 14> boundaries = {0x00,   0x7F,   0x80,    0x7FF,   0x800,   0xFFF, 0x1000,
-                                                            0xD7FF, 0xE000, 0xFFFD, 0xFFFF, 0x10000, 0x10FFFF, 0xFEFF};
-    switch (random.below(6)) {
-    case 0: return boundaries[random.below(boundaries.size())];
-    case 1: return random.between(0x80, 0x7FF);
-    case 2: {
-        const char32_t c = random.between(0x800, 0xFFFF - 0x800);
-        return c < 0xD800 ? c : c + 0x800;  // skip the surrogates
-    }
-    case 3: return random.between(0x10000, 0x10FFFF);
-    default: return random.between(0x20, 0x7E);
-    }
-}
-
-struct generated {
-    std::string bytes;
-    std::optional<std::u32string> code_points;  // for valid text: what it encodes
-    std::string kind;
-};
-
-generated valid_text(random_source& random)
-{
-    generated g;
-    g.kind = "valid text";
-    g.code_points.emplace();
-    const std::size_t target = random.below(max_length + 1);
-    for (;;) {
-        const char32_t c = random_scalar_value(random);
-        const std::string encoded = encode_by_table_3_6(c);
-        if (g.bytes.size() + encoded.size() > target) break;
-        g.bytes += encoded;
-        g.code_points->push_back(c);
-    }
-    return g;
-}
-
-generated random_bytes(random_source& random)
-{
-    generated g;
-    g.kind = "random bytes";
-    const std::size_t length = random.below(max_length + 1);
-    for (std::size_t i = 0; i < length; ++i) g.bytes.push_back(static_cast<char>(random.byte_between(0, 0xFF)));
-    return g;
-}
-
-// Bytes drawn from the edges of Table 3-7's ranges, so that near-valid
-// sequences of every kind appear often.
-generated edge_bytes(random_source& random)
-{
-    static constexpr std::array<unsigned char, 28> edges = {0x00, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F,
-                                                            0xA0, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0,
-                                                            0xE1, 0xEC, 0xED, 0xEE, 0xEF, 0xF0, 0xF1,
-                                                            0xF3, 0xF4, 0xF5, 0xF7, 0xF8, 0xFE, 0xFF};
-    generated g;
-    g.kind = "edge bytes";
-    const std::size_t length = random.below(max_length + 1);
-    for (std::size_t i = 0; i < length; ++i) g.bytes.push_back(static_cast<char>(edges[random.below(edges.size())]));
-    return g;
-}
-
-generated corrupted_text(random_source& random)
-{
-    generated g = valid_text(random);
-    g.kind = "corrupted text";
-    g.code_points.reset();
-    std::string& b = g.bytes;
-    const auto at = [&] { return static_cast<std::ptrdiff_t>(random.below(static_cast<std::uint32_t>(b.size() + 1))); };
-    const auto insert = [&](std::initializer_list<unsigned> bytes) {
-        std::string piece;
-        for (unsigned byte : bytes) piece.push_back(static_cast<char>(static_cast<unsigned char>(byte)));
-        b.insert(static_cast<std::size_t>(at()), piece);
-    };
-    const std::uint32_t corruptions = random.between(1, 3);
-    for (std::uint32_t n = 0; n < corruptions; ++n) {
-        switch (random.below(7)) {
-        case 0:  // truncate a sequence: delete one byte
-            if (!b.empty()) b.erase(random.below(static_cast<std::uint32_t>(b.size())), 1);
-            break;
-        case 1:  // cut the text anywhere
-            b.resize(random.below(static_cast<std::uint32_t>(b.size() + 1)));
-            break;
-        case 2:  // a stray continuation byte
-            insert({random.between(0x80, 0xBF)});
-            break;
-        case 3: {  // a byte that is never valid: C0, C1, F5..FF
-            static constexpr std::array<unsigned, 13> never = {0xC0, 0xC1, 0xF5, 0xF6, 0xF7, 0xF8, 0xF9,
-                                                               0xFA, 0xFB, 0xFC, 0xFD, 0xFE, 0xFF};
-            insert({never[random.below(never.size())]});
-            break;
-        }
-        case 4:  // an encoded surrogate, ED A0..BF 80..BF
-            insert({0xED, random.between(0xA0, 0xBF), random.between(0x80, 0xBF)});
-            break;
-        case 5:  // an overlong form
-            switch (random.below(3)) {
-            case 0: insert({random.between(0xC0, 0xC1), random.between(0x80, 0xBF)}); break;
-            case 1: insert({0xE0, random.between(0x80, 0x9F), random.between(0x80, 0xBF)}); break;
-            default:
-                insert({0xF0, random.between(0x80, 0x8F), random.between(0x80, 0xBF), random.between(0x80, 0xBF)});
-                break;
-            }
-            break;
-        default:  // above U+10FFFF: F4 90..BF
-            insert({0xF4, random.between(0x90, 0xBF), random.between(0x80, 0xBF), random.between(0x80, 0xBF)});
-            break;
-        }
-    }
-    if (b.size() > max_length) b.resize(max_length);
-    return g;
-}
-
+// The inputs (support/random_utf8.hpp): the empty input, then
+// strings_per_kind of each kind.
 const std::vector<generated>& inputs()
 {
-    static const std::vector<generated> all = [] {
-        random_source random(seed);
-        std::vector<generated> out;
-        out.push_back({"", std::u32string(), "empty"});
-        for (std::size_t i = 0; i < strings_per_kind; ++i) {
-            out.push_back(valid_text(random));
-            out.push_back(random_bytes(random));
-            out.push_back(edge_bytes(random));
-            out.push_back(corrupted_text(random));
-        }
-        return out;
-    }();
+    static const std::vector<generated> all =
+        t::generate_inputs(seed, strings_per_kind, {t::valid_text, t::random_bytes, t::edge_bytes, t::corrupted_text});
     return all;
-}
-
-std::string hex_of(std::string_view bytes)
-{
-    std::ostringstream out;
-    out << std::hex << std::uppercase << std::setfill('0');
-    for (std::size_t i = 0; i < bytes.size(); ++i)
-        out << (i ? " " : "") << std::setw(2) << static_cast<unsigned>(static_cast<unsigned char>(bytes[i]));
-    return out.str();
 }
 
 // ---------------------------------------------------------------------------
@@ -334,9 +158,7 @@ const std::vector<observed_input>& observed()
 
 std::string describe(std::size_t index, const generated& g, std::string_view base)
 {
-    std::ostringstream out;
-    out << "input " << index << " (" << g.kind << ", seed " << seed << "): [" << hex_of(g.bytes) << "], base " << base;
-    return out.str();
+    return t::describe_input(index, g, seed, base);
 }
 
 bool is_continuation(unsigned char byte) { return byte >= 0x80 && byte <= 0xBF; }
@@ -439,9 +261,9 @@ BOOST_AUTO_TEST_CASE(segments_have_table_lengths_and_kinds)
                 for (std::size_t k = 0; k < o.values.size() && problem.str().empty(); ++k) {
                     const auto value = static_cast<std::uint32_t>(o.values[k]);
                     if (o.errors[k] == 0) {
-                        if (o.lengths[k] != table_3_6_length(o.values[k]))
+                        if (o.lengths[k] != t::table_3_6_length(o.values[k]))
                             problem << "element " << k << ": " << o.lengths[k] << " bytes, Table 3-6 says "
-                                    << table_3_6_length(o.values[k]);
+                                    << t::table_3_6_length(o.values[k]);
                         else if ((value >= 0xD800 && value <= 0xDFFF) || value > 0x10FFFF)
                             problem << "element " << k << ": " << value << " is not a scalar value";
                         continue;
