@@ -30,6 +30,7 @@ BOOST_AUTO_TEST_CASE(readme_example)
     auto back = text | u8v::views::encode;                          // char8_t code units
     auto it = (bytes | u8v::views::decode).begin();                 // it.base(): byte position,
                                                                     // it.error(): why it is U+FFFD
+    std::string_view field = u8v::truncate(bytes, 4);               // "Ær": never cuts 'ø'
     // [readme]
 
     std::vector<char32_t> code_points;
@@ -40,4 +41,5 @@ BOOST_AUTO_TEST_CASE(readme_example)
     std::ranges::advance(it, 4);
     BOOST_TEST((it.base() - bytes.begin()) == 6);
     BOOST_TEST(it.error() == std::optional<u8v::error_kind>(u8v::error_kind::overlong));
+    BOOST_TEST(field == "\xC3\x86r");  // Æ (2 bytes) r (1 byte); ø would need bytes 4 and 5
 }
