@@ -18,17 +18,15 @@
 
 #include <utf8view/utf8view.hpp>
 
+#include "code_point_line.hpp"
 #include "read_file.hpp"
 
 #include <CLI/CLI.hpp>
 
 #include <cerrno>
-#include <cinttypes>
 #include <cstddef>
-#include <cstdint>
 #include <cstdio>
 #include <iostream>
-#include <memory>
 #include <string>
 #include <string_view>
 #include <system_error>
@@ -38,24 +36,14 @@ namespace {
 
 namespace u8v = utf8view;
 
-// "U+00C6", "U+1F600": the Unicode Standard's notation, at least four hex digits.
-std::string u_plus(char32_t code_point)
-{
-    char text[16];
-    std::snprintf(text, sizeof text, "U+%04" PRIX32, std::uint32_t{code_point});
-    return text;
-}
-
 // Prints the code points of `bytes`, which start at byte `offset` of the
 // stream, as codepoints does: one U+FFFD per ill-formed maximal subpart.
 void print_code_points(std::string_view bytes, std::size_t offset)
 {
     auto code_points = bytes | u8v::views::decode;
-    for (auto it = code_points.begin(); it != code_points.end(); ++it) {
-        std::cout << u_plus(*it) << ' ' << offset + static_cast<std::size_t>(it.base() - bytes.begin());
-        if (const auto kind = it.error()) std::cout << " (replaces " << u8v::to_string(*kind) << ')';
-        std::cout << '\n';
-    }
+    for (auto it = code_points.begin(); it != code_points.end(); ++it)
+        example::print_code_point_line(std::cout, *it, offset + static_cast<std::size_t>(it.base() - bytes.begin()),
+                                       it.error());
 }
 
 // Reads `file` in chunks of `chunk_size` bytes and prints its code points.
@@ -107,17 +95,8 @@ int main(int argc, char** argv)
     example::use_binary_stdio();
     const std::string file_name = path == "-" ? "<stdin>" : path;
     try {
-        struct close_file {
-            void operator()(std::FILE* file) const { std::fclose(file); }
-        };
-        std::unique_ptr<std::FILE, close_file> opened;
-        std::FILE* file = stdin;
-        if (path != "-") {
-            opened.reset(std::fopen(path.c_str(), "rb"));
-            if (!opened) throw std::system_error(errno, std::generic_category());
-            file = opened.get();
-        }
-        decode_in_chunks(file, chunk_size);
+        const example::input_file file = example::open_input(path);
+        decode_in_chunks(file.get(), chunk_size);
     }
     catch (const std::system_error& failure) {
         std::cerr << "chunked_decode: cannot read " << file_name << ": " << failure.code().message() << '\n';

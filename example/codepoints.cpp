@@ -17,15 +17,13 @@
 
 #include <utf8view/utf8view.hpp>
 
+#include "code_point_line.hpp"
 #include "read_file.hpp"
 
 #include <CLI/CLI.hpp>
 
-#include <cinttypes>
-#include <cstdint>
-#include <cstdio>
+#include <cstddef>
 #include <iostream>
-#include <iterator>
 #include <string>
 #include <string_view>
 #include <system_error>
@@ -34,25 +32,14 @@ namespace {
 
 namespace u8v = utf8view;
 
-// "U+00C6", "U+1F600": the Unicode Standard's notation, at least four hex digits.
-std::string u_plus(char32_t code_point)
-{
-    char text[16];
-    std::snprintf(text, sizeof text, "U+%04" PRIX32, std::uint32_t{code_point});
-    return text;
-}
-
 // The for-loop over code points, written with the iterator rather than a
 // range-for because base() gives the byte offset and error() tells a
 // replacement U+FFFD from a real one.
 void print_code_points(std::string_view bytes, u8v::decode_error_policy auto policy)
 {
     auto code_points = bytes | u8v::views::decode(policy);
-    for (auto it = code_points.begin(); it != code_points.end(); ++it) {
-        std::cout << u_plus(*it) << ' ' << std::ranges::distance(bytes.begin(), it.base());
-        if (const auto kind = it.error()) std::cout << " (replaces " << u8v::to_string(*kind) << ')';
-        std::cout << '\n';
-    }
+    for (auto it = code_points.begin(); it != code_points.end(); ++it)
+        example::print_code_point_line(std::cout, *it, static_cast<std::size_t>(it.base() - bytes.begin()), it.error());
 }
 
 }  // namespace
