@@ -1,0 +1,612 @@
+// Copyright (c) 2026 the utf8view authors.
+// Distributed under the Boost Software License, Version 1.0.
+// (See accompanying file LICENSE_1_0.txt or copy at https://www.boost.org/LICENSE_1_0.txt)
+
+// utf8view against its peers, in one binary (issue 4, item 6).
+//
+// Four task families, each registered per input, with GB/s of UTF-8 as the
+// measure (state.SetBytesProcessed: the UTF-8 input, or for encode the UTF-8
+// output, so that every family is in bytes of UTF-8):
+//   validate   is the input well-formed?
+//   decode     UTF-8 -> a preallocated char32_t buffer
+//   sum        a lazy loop that adds up the code points
+//   encode     char32_t -> a preallocated UTF-8 buffer
+// Benchmark names are family/input/implementation (bench/report.py reads them).
+//
+// Every implementation is run once on every input before anything is timed,
+// and its result compared with bench/bench_support.hpp's reference decoder;
+// a disagreement ends the program. Each measured body is a separate noinline
+// function called through a pointer.
+//
+// Options (besides Google Benchmark's own):
+//   --corpus=DIR     the corpus folder (else $UTF8VIEW_BENCH_CORPUS_DIR, else the CMake default)
+//   --big-mib=N      size of the concatenated input (else $UTF8VIEW_BENCH_BIG_MIB, else 64; 0: none)
+//   --kernel=NAME    force utf8view's SIMD kernel (when the library can; the library itself
+//                    also reads $UTF8VIEW_KERNEL); the validate family also has one row per kernel
+
+#include "bench_config.hpp"
+#include "bench_support.hpp"
+
+#include "utf8view_all_headers.hpp"  // generated: every public header, the new ones included
+
+#include <benchmark/benchmark.h>
+#include <boost/regex/pending/unicode_iterator.hpp>
+#include <iconv.h>
+#include <unicode/utf8.h>
+#include <utf8cpp/utf8.h>
+#ifdef UTF8VIEW_BENCH_HAS_SIMDUTF
+#include <simdutf.h>
+#endif
+
+#include <cstdint>
+#include <cstring>
+#include <memory>
+#include <ranges>
+#include <span>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#define BENCH_NOINLINE [[gnu::noinline]]
+
+namespace bench {
+namespace {
+
+using validate_fn = bool (*)(std::string_view);
+using decode_fn = std::size_t (*)(std::string_view, char32_t* out);  // out: room for size() code points
+using sum_fn = std::uint64_t (*)(std::string_view);
+using encode_fn = std::size_t (*)(std::u32string_view, char* out);  // out: room for 4 * size() bytes
+
+constexpr std::size_t decode_failed = static_cast<std::size_t>(-1);
+
+// ---------------------------------------------------------------------------
+// validate
+
+#ifdef UTF8VIEW_BENCH_HAS_VALIDATE
+BENCH_NOINLINE bool validate_utf8view(std::string_view s) { return !utf8view::validate(s).kind; }
+#endif
+#ifdef UTF8VIEW_BENCH_HAS_IS_VALID
+BENCH_NOINLINE bool is_valid_utf8view(std::string_view s) { return utf8view::is_valid(s); }
+#endif
+BENCH_NOINLINE bool validate_utfcpp(std::string_view s) { return utf8::is_valid(s.begin(), s.end()); }
+BENCH_NOINLINE bool validate_icu(std::string_view s)
+{
+    const auto* p = reinterpret_cast<const std::uint8_t*>(s.data());
+    const auto n = static_cast<std::int32_t>(s.size());
+    std::int32_t i = 0;
+    while (i < n) {
+        UChar32 c;
+        U8_NEXT(p, i, n, c);
+        if (c < 0) return false;
+    }
+    return true;
+}
+// The ceiling: one pass over the bytes looking for a byte that valid UTF-8
+// never holds (so on valid input it agrees with the validators).
+BENCH_NOINLINE bool validate_memchr(std::string_view s) { return std::memchr(s.data(), 0xFF, s.size()) == nullptr; }
+#ifdef UTF8VIEW_BENCH_HAS_SIMDUTF
+BENCH_NOINLINE bool validate_simdutf(std::string_view s) { return simdutf::validate_utf8(s.data(), s.size()); }
+#endif
+
+// ---------------------------------------------------------------------------
+// decode to a UTF-32 buffer
+
+#if defined(UTF8VIEW_BENCH_HAS_DECODE_INTO_SPAN)
+BENCH_NOINLINE std::size_t decode_utf8view_into(std::string_view s, char32_t* out)
+{
+    auto r = utf8view::decode_into(s, std::span<char32_t>(out, s.size()));
+    return static_cast<std::size_t>(std::to_address(r.out) - out);
+}
+#define UTF8VIEW_BENCH_HAS_DECODE_INTO 1
+#elif defined(UTF8VIEW_BENCH_HAS_DECODE_INTO_PTR)
+BENCH_NOINLINE std::size_t decode_utf8view_into(std::string_view s, char32_t* out)
+{
+    auto r = utf8view::decode_into(s, out);
+    return static_cast<std::size_t>(std::to_address(r.out) - out);
+}
+#define UTF8VIEW_BENCH_HAS_DECODE_INTO 1
+#endif
+BENCH_NOINLINE std::size_t decode_utf8view_loop(std::string_view s, char32_t* out)
+{
+    char32_t* o = out;
+    for (char32_t c : s | utf8view::views::decode) *o++ = c;
+    return static_cast<std::size_t>(o - out);
+}
+BENCH_NOINLINE std::size_t decode_utfcpp(std::string_view s, char32_t* out)
+{
+    return static_cast<std::size_t>(utf8::utf8to32(s.begin(), s.end(), out) - out);
+}
+BENCH_NOINLINE std::size_t decode_utfcpp_unchecked(std::string_view s, char32_t* out)
+{
+    return static_cast<std::size_t>(utf8::unchecked::utf8to32(s.begin(), s.end(), out) - out);
+}
+BENCH_NOINLINE std::size_t decode_icu(std::string_view s, char32_t* out)
+{
+    const auto* p = reinterpret_cast<const std::uint8_t*>(s.data());
+    const auto n = static_cast<std::int32_t>(s.size());
+    std::int32_t i = 0;
+    char32_t* o = out;
+    while (i < n) {
+        UChar32 c;
+        U8_NEXT(p, i, n, c);
+        *o++ = c < 0 ? U'\uFFFD' : static_cast<char32_t>(c);
+    }
+    return static_cast<std::size_t>(o - out);
+}
+iconv_t utf8_to_utf32le = reinterpret_cast<iconv_t>(-1);  // opened in main
+BENCH_NOINLINE std::size_t decode_iconv(std::string_view s, char32_t* out)
+{
+    iconv(utf8_to_utf32le, nullptr, nullptr, nullptr, nullptr);  // reset the state
+    char* in = const_cast<char*>(s.data());                      // iconv's signature; it does not write
+    std::size_t in_left = s.size();
+    char* o = reinterpret_cast<char*>(out);
+    std::size_t out_left = s.size() * sizeof(char32_t);
+    if (iconv(utf8_to_utf32le, &in, &in_left, &o, &out_left) == static_cast<std::size_t>(-1)) return decode_failed;
+    return static_cast<std::size_t>(o - reinterpret_cast<char*>(out)) / sizeof(char32_t);
+}
+#ifdef UTF8VIEW_BENCH_HAS_SIMDUTF
+BENCH_NOINLINE std::size_t decode_simdutf(std::string_view s, char32_t* out)
+{
+    const std::size_t n = simdutf::convert_utf8_to_utf32(s.data(), s.size(), out);
+    return n == 0 && !s.empty() ? decode_failed : n;
+}
+#endif
+
+// ---------------------------------------------------------------------------
+// lazy loop summing code points
+
+BENCH_NOINLINE std::uint64_t sum_utf8view(std::string_view s)
+{
+    std::uint64_t sum = 0;
+    for (char32_t c : s | utf8view::views::decode) sum += c;
+    return sum;
+}
+BENCH_NOINLINE std::uint64_t sum_utf8view_forward(std::string_view s)
+{
+    const std::ranges::subrange bytes(forward_bytes(s.data()), forward_bytes(s.data() + s.size()));
+    std::uint64_t sum = 0;
+    for (char32_t c : bytes | utf8view::views::decode) sum += c;
+    return sum;
+}
+BENCH_NOINLINE std::uint64_t sum_utfcpp_unchecked(std::string_view s)
+{
+    std::uint64_t sum = 0;
+    for (utf8::unchecked::iterator<const char*> it(s.data()), end(s.data() + s.size()); it != end; ++it) sum += *it;
+    return sum;
+}
+BENCH_NOINLINE std::uint64_t sum_utfcpp(std::string_view s)
+{
+    const char* b = s.data();
+    const char* e = b + s.size();
+    std::uint64_t sum = 0;
+    for (utf8::iterator<const char*> it(b, b, e), end(e, b, e); it != end; ++it) sum += *it;
+    return sum;
+}
+BENCH_NOINLINE std::uint64_t sum_icu(std::string_view s)
+{
+    const auto* p = reinterpret_cast<const std::uint8_t*>(s.data());
+    const auto n = static_cast<std::int32_t>(s.size());
+    std::int32_t i = 0;
+    std::uint64_t sum = 0;
+    while (i < n) {
+        UChar32 c;
+        U8_NEXT(p, i, n, c);
+        sum += c < 0 ? 0xFFFDu : static_cast<std::uint32_t>(c);
+    }
+    return sum;
+}
+BENCH_NOINLINE std::uint64_t sum_boost(std::string_view s)
+{
+    const char* b = s.data();
+    const char* e = b + s.size();
+    std::uint64_t sum = 0;
+    for (boost::u8_to_u32_iterator<const char*> it(b, b, e), end(e, b, e); it != end; ++it) sum += *it;
+    return sum;
+}
+#ifdef UTF8VIEW_BENCH_HAS_SIMDUTF
+std::vector<char32_t> simdutf_scratch;  // sized in main for the largest input
+BENCH_NOINLINE std::uint64_t sum_simdutf_bulk(std::string_view s)
+{
+    const std::size_t n = simdutf::convert_utf8_to_utf32(s.data(), s.size(), simdutf_scratch.data());
+    std::uint64_t sum = 0;
+    for (std::size_t i = 0; i < n; ++i) sum += simdutf_scratch[i];
+    return sum;
+}
+#endif
+
+// ---------------------------------------------------------------------------
+// encode UTF-32 -> UTF-8
+
+#if defined(UTF8VIEW_BENCH_HAS_ENCODE_INTO_SPAN)
+BENCH_NOINLINE std::size_t encode_utf8view_into(std::u32string_view cps, char* out)
+{
+    auto r = utf8view::encode_into(cps, std::span<char>(out, cps.size() * 4));
+    return static_cast<std::size_t>(std::to_address(r.out) - out);
+}
+#define UTF8VIEW_BENCH_HAS_ENCODE_INTO 1
+#elif defined(UTF8VIEW_BENCH_HAS_ENCODE_INTO_PTR)
+BENCH_NOINLINE std::size_t encode_utf8view_into(std::u32string_view cps, char* out)
+{
+    auto r = utf8view::encode_into(cps, out);
+    return static_cast<std::size_t>(std::to_address(r.out) - out);
+}
+#define UTF8VIEW_BENCH_HAS_ENCODE_INTO 1
+#endif
+BENCH_NOINLINE std::size_t encode_utf8view_lazy(std::u32string_view cps, char* out)
+{
+    char* o = out;
+    for (char byte : cps | utf8view::views::encode_as<char>) *o++ = byte;
+    return static_cast<std::size_t>(o - out);
+}
+BENCH_NOINLINE std::size_t encode_utfcpp_unchecked(std::u32string_view cps, char* out)
+{
+    return static_cast<std::size_t>(utf8::unchecked::utf32to8(cps.begin(), cps.end(), out) - out);
+}
+BENCH_NOINLINE std::size_t encode_utfcpp(std::u32string_view cps, char* out)
+{
+    return static_cast<std::size_t>(utf8::utf32to8(cps.begin(), cps.end(), out) - out);
+}
+#ifdef UTF8VIEW_BENCH_HAS_SIMDUTF
+BENCH_NOINLINE std::size_t encode_simdutf(std::u32string_view cps, char* out)
+{
+    return simdutf::convert_utf32_to_utf8(cps.data(), cps.size(), out);
+}
+#endif
+
+// ---------------------------------------------------------------------------
+// The tables. The first utf8view entry of each family is the one the report
+// compares with the peers.
+
+template <class Fn>
+struct implementation {
+    std::string id;      // the last part of the benchmark name
+    Fn fn;
+    std::string kernel;  // utf8view's SIMD kernel to force while it runs; empty: the one dispatch chose
+
+    implementation(std::string id_, Fn fn_, std::string kernel_ = {})
+        : id(std::move(id_)), fn(fn_), kernel(std::move(kernel_))
+    {
+    }
+};
+
+std::vector<implementation<validate_fn>> validate_impls = {
+#ifdef UTF8VIEW_BENCH_HAS_VALIDATE
+    {"utf8view.validate", validate_utf8view},
+#endif
+#ifdef UTF8VIEW_BENCH_HAS_IS_VALID
+    {"utf8view.is_valid", is_valid_utf8view},
+#endif
+    {"utfcpp.is_valid", validate_utfcpp},
+    {"icu.U8_NEXT", validate_icu},
+    {"memchr", validate_memchr},
+#ifdef UTF8VIEW_BENCH_HAS_SIMDUTF
+    {"simdutf.validate_utf8", validate_simdutf},
+#endif
+};
+
+std::vector<implementation<decode_fn>> decode_impls = {
+#ifdef UTF8VIEW_BENCH_HAS_DECODE_INTO
+    {"utf8view.decode_into", decode_utf8view_into},
+#endif
+    {"utf8view.views_decode_loop", decode_utf8view_loop},
+    {"utfcpp.utf8to32", decode_utfcpp},
+    {"utfcpp.unchecked.utf8to32", decode_utfcpp_unchecked},
+    {"icu.U8_NEXT", decode_icu},
+    {"iconv", decode_iconv},
+#ifdef UTF8VIEW_BENCH_HAS_SIMDUTF
+    {"simdutf.convert_utf8_to_utf32", decode_simdutf},
+#endif
+};
+
+std::vector<implementation<sum_fn>> sum_impls = {
+    {"utf8view.views_decode", sum_utf8view},
+    {"utf8view.views_decode_forward_only", sum_utf8view_forward},
+    {"utfcpp.unchecked.iterator", sum_utfcpp_unchecked},
+    {"utfcpp.iterator", sum_utfcpp},
+    {"icu.U8_NEXT", sum_icu},
+    {"boost.u8_to_u32_iterator", sum_boost},
+#ifdef UTF8VIEW_BENCH_HAS_SIMDUTF
+    {"simdutf.bulk_then_sum", sum_simdutf_bulk},
+#endif
+};
+
+std::vector<implementation<encode_fn>> encode_impls = {
+#ifdef UTF8VIEW_BENCH_HAS_ENCODE_INTO
+    {"utf8view.encode_into", encode_utf8view_into},
+#endif
+    {"utf8view.views_encode", encode_utf8view_lazy},
+    {"utfcpp.unchecked.utf32to8", encode_utfcpp_unchecked},
+    {"utfcpp.utf32to8", encode_utfcpp},
+#ifdef UTF8VIEW_BENCH_HAS_SIMDUTF
+    {"simdutf.convert_utf32_to_utf8", encode_simdutf},
+#endif
+};
+
+// ---------------------------------------------------------------------------
+// Checks: each implementation against the reference, before timing.
+
+std::string where(const char* family, const input& in, const std::string& id)
+{
+    return std::string(family) + "/" + in.name + "/" + id;
+}
+
+// Forces utf8view's SIMD kernel `kernel` (if not empty) for its lifetime,
+// then gives back the one that was active.
+class kernel_scope {
+    std::string previous_;
+
+public:
+    explicit kernel_scope(const std::string& kernel)
+    {
+        if (kernel.empty()) return;
+#if defined(UTF8VIEW_BENCH_HAS_FORCE_KERNEL) && defined(UTF8VIEW_BENCH_HAS_ACTIVE_KERNEL)
+        previous_ = std::string(utf8view::detail::active_kernel().name);
+        if (!utf8view::detail::force_kernel(kernel)) fail("utf8view cannot use the kernel " + kernel + " here");
+#else
+        fail("this utf8view cannot force a kernel (" + kernel + ")");
+#endif
+    }
+    kernel_scope(const kernel_scope&) = delete;
+    kernel_scope& operator=(const kernel_scope&) = delete;
+    ~kernel_scope()
+    {
+#if defined(UTF8VIEW_BENCH_HAS_FORCE_KERNEL)
+        if (!previous_.empty()) (void)utf8view::detail::force_kernel(previous_);
+#endif
+    }
+};
+
+// Well-formed input must be reported valid; a copy with an encoded
+// surrogate planted in the middle (ED A0 80) must be reported invalid by
+// every real validator (memchr is a ceiling, not a validator), and
+// utf8view::validate must give the reference's offset.
+void check_validate(const input& in, const implementation<validate_fn>& impl)
+{
+    const kernel_scope scope(impl.kernel);
+    if (!impl.fn(in.bytes)) fail(where("validate", in, impl.id) + ": says the well-formed input is invalid");
+    if (impl.id == "memchr") return;
+    std::string broken = in.bytes;
+    std::size_t middle = broken.size() / 2;
+    while (middle > 0 && (static_cast<unsigned char>(broken[middle]) & 0xC0u) == 0x80u) --middle;
+    broken.insert(middle, "\xED\xA0\x80");
+    if (impl.fn(broken)) fail(where("validate", in, impl.id) + ": says input with a surrogate is valid");
+#ifdef UTF8VIEW_BENCH_HAS_VALIDATE
+    if (impl.fn == validate_utf8view) {
+        const auto expected = reference_decode(broken, nullptr, nullptr, nullptr);
+        const auto result = utf8view::validate(broken);
+        if (!expected || result.offset != *expected)
+            fail(where("validate", in, impl.id) + ": error offset " + std::to_string(result.offset) +
+                 ", the reference says " + (expected ? std::to_string(*expected) : std::string("none")));
+    }
+#endif
+}
+
+void check_decode(const input& in, const implementation<decode_fn>& impl)
+{
+    const kernel_scope scope(impl.kernel);
+    std::vector<char32_t> out(in.bytes.size() + 16, U'\0');
+    const std::size_t n = impl.fn(in.bytes, out.data());
+    if (n != in.code_points.size() || !std::equal(in.code_points.begin(), in.code_points.end(), out.begin()))
+        fail(where("decode", in, impl.id) + ": output differs from the reference (" + std::to_string(n) + " code points, expected " +
+             std::to_string(in.code_points.size()) + ")");
+}
+
+void check_sum(const input& in, const implementation<sum_fn>& impl)
+{
+    const kernel_scope scope(impl.kernel);
+    const std::uint64_t sum = impl.fn(in.bytes);
+    if (sum != in.code_point_sum)
+        fail(where("sum", in, impl.id) + ": sum " + std::to_string(sum) + ", the reference says " +
+             std::to_string(in.code_point_sum));
+}
+
+void check_encode(const input& in, const implementation<encode_fn>& impl)
+{
+    const kernel_scope scope(impl.kernel);
+    std::vector<char> out(in.code_points.size() * 4 + 16, '\0');
+    const std::size_t n = impl.fn(in.code_points, out.data());
+    if (std::string_view(out.data(), n) != in.bytes)
+        fail(where("encode", in, impl.id) + ": output differs from the original bytes (" + std::to_string(n) +
+             " bytes, expected " + std::to_string(in.bytes.size()) + ")");
+}
+
+// ---------------------------------------------------------------------------
+// Registration: family-major, then input, then implementation, so that the
+// implementations compared with each other run next to each other in time.
+
+void register_all(const std::vector<input>& inputs)
+{
+    using benchmark::State;
+    for (const input& in : inputs)
+        for (const auto& impl : validate_impls) {
+            check_validate(in, impl);
+            benchmark::RegisterBenchmark(where("validate", in, impl.id).c_str(), [&in, fn = impl.fn, kernel = impl.kernel](State& state) {
+                const kernel_scope scope(kernel);
+                for (auto _ : state) {
+                    bool valid = fn(in.bytes);
+                    benchmark::DoNotOptimize(valid);
+                    benchmark::ClobberMemory();
+                }
+                state.SetBytesProcessed(state.iterations() * static_cast<std::int64_t>(in.bytes.size()));
+            });
+        }
+    for (const input& in : inputs) {
+        if (in.kind == input::kind_t::big) continue;  // 4 bytes of output per byte of input: 256 MiB
+        for (const auto& impl : decode_impls) {
+            check_decode(in, impl);
+            benchmark::RegisterBenchmark(where("decode", in, impl.id).c_str(), [&in, fn = impl.fn, kernel = impl.kernel](State& state) {
+                const kernel_scope scope(kernel);
+                std::vector<char32_t> out(in.bytes.size() + 16);
+                for (auto _ : state) {
+                    std::size_t n = fn(in.bytes, out.data());
+                    benchmark::DoNotOptimize(n);
+                    benchmark::ClobberMemory();
+                }
+                state.SetBytesProcessed(state.iterations() * static_cast<std::int64_t>(in.bytes.size()));
+            });
+        }
+    }
+    for (const input& in : inputs)
+        for (const auto& impl : sum_impls) {
+            check_sum(in, impl);
+            benchmark::RegisterBenchmark(where("sum", in, impl.id).c_str(), [&in, fn = impl.fn, kernel = impl.kernel](State& state) {
+                const kernel_scope scope(kernel);
+                for (auto _ : state) {
+                    std::uint64_t sum = fn(in.bytes);
+                    benchmark::DoNotOptimize(sum);
+                    benchmark::ClobberMemory();
+                }
+                state.SetBytesProcessed(state.iterations() * static_cast<std::int64_t>(in.bytes.size()));
+            });
+        }
+    for (const input& in : inputs) {
+        if (in.kind == input::kind_t::big) continue;
+        for (const auto& impl : encode_impls) {
+            check_encode(in, impl);
+            benchmark::RegisterBenchmark(where("encode", in, impl.id).c_str(), [&in, fn = impl.fn, kernel = impl.kernel](State& state) {
+                const kernel_scope scope(kernel);
+                std::vector<char> out(in.code_points.size() * 4 + 16);
+                for (auto _ : state) {
+                    std::size_t n = fn(in.code_points, out.data());
+                    benchmark::DoNotOptimize(n);
+                    benchmark::ClobberMemory();
+                }
+                // Bytes of UTF-8 (here the output), like the other families.
+                state.SetBytesProcessed(state.iterations() * static_cast<std::int64_t>(in.bytes.size()));
+            });
+        }
+    }
+}
+
+// The kernel utf8view's dispatch uses, and why (the first call chooses it).
+std::string utf8view_kernel()
+{
+#ifdef UTF8VIEW_BENCH_HAS_ACTIVE_KERNEL
+    std::string text(utf8view::detail::active_kernel().name);
+#ifdef UTF8VIEW_BENCH_HAS_KERNEL_CHOICE
+    const auto choice = utf8view::detail::kernel_choice();
+    using reason = utf8view::detail::choice_reason;
+    if (choice.reason == reason::calibrated) {
+        text += " (fastest in utf8view's start-up calibration on " + std::to_string(choice.timings.text_bytes) +
+                " bytes:";
+#ifdef UTF8VIEW_BENCH_HAS_AVAILABLE_KERNELS
+        std::size_t i = 0;
+        for (const auto* k : utf8view::detail::available_kernels()) {
+            if (i < choice.timings.best_nanoseconds.size() && choice.timings.best_nanoseconds[i] > 0)
+                text += " " + std::string(k->name) + " " + std::to_string(choice.timings.best_nanoseconds[i]) + " ns";
+            ++i;
+        }
+#endif
+        text += ")";
+    }
+    else if (choice.reason == reason::environment) text += " (from UTF8VIEW_KERNEL)";
+    else if (choice.reason == reason::forced) text += " (forced with --kernel)";
+#endif
+    return text;
+#else
+    return "n/a (no SIMD dispatch in this utf8view yet)";
+#endif
+}
+
+// One more validate row per kernel this CPU can run, forced in turn, after
+// the dispatched utf8view rows.
+void add_kernel_rows()
+{
+#if defined(UTF8VIEW_BENCH_HAS_VALIDATE) && defined(UTF8VIEW_BENCH_HAS_AVAILABLE_KERNELS) && \
+    defined(UTF8VIEW_BENCH_HAS_FORCE_KERNEL) && defined(UTF8VIEW_BENCH_HAS_ACTIVE_KERNEL)
+    auto position = validate_impls.begin();
+    while (position != validate_impls.end() && position->id.starts_with("utf8view.")) ++position;
+    std::vector<implementation<validate_fn>> rows;
+    for (const auto* k : utf8view::detail::available_kernels()) {
+        const std::string name(k->name);
+        rows.push_back({"utf8view.validate.kernel-" + name, validate_utf8view, name});
+    }
+    validate_impls.insert(position, rows.begin(), rows.end());
+#endif
+}
+
+// Removes `--name=value` from argv (Google Benchmark rejects flags it does
+// not know) and returns the value.
+std::optional<std::string> take_option(int& argc, char** argv, std::string_view name)
+{
+    std::optional<std::string> value;
+    int kept = 1;
+    for (int i = 1; i < argc; ++i) {
+        const std::string_view arg = argv[i];
+        if (arg.starts_with("--") && arg.substr(2).starts_with(name) && arg.substr(2 + name.size()).starts_with("="))
+            value = std::string(arg.substr(3 + name.size()));
+        else argv[kept++] = argv[i];
+    }
+    argc = kept;
+    return value;
+}
+
+std::optional<std::string> env(const char* name)
+{
+    const char* value = std::getenv(name);
+    return value && *value ? std::optional<std::string>(value) : std::nullopt;
+}
+
+}  // namespace
+}  // namespace bench
+
+int main(int argc, char** argv)
+{
+    using namespace bench;
+    const auto corpus_option = take_option(argc, argv, "corpus");
+    const auto big_option = take_option(argc, argv, "big-mib");
+    const auto kernel_option = take_option(argc, argv, "kernel");
+    const std::string corpus_dir =
+        corpus_option.value_or(env("UTF8VIEW_BENCH_CORPUS_DIR").value_or(UTF8VIEW_BENCH_DEFAULT_CORPUS_DIR));
+    const std::string big_mib = big_option.value_or(env("UTF8VIEW_BENCH_BIG_MIB").value_or("64"));
+    const std::size_t big_bytes = std::stoul(big_mib) << 20;
+
+    if (kernel_option) {
+#if defined(UTF8VIEW_BENCH_HAS_FORCE_KERNEL)
+        if (!utf8view::detail::force_kernel(*kernel_option)) fail("--kernel=" + *kernel_option + ": no such kernel here");
+#else
+        fail("--kernel=" + *kernel_option + ": this utf8view cannot force a kernel yet");
+#endif
+    }
+
+    benchmark::Initialize(&argc, argv);
+    if (benchmark::ReportUnrecognizedArguments(argc, argv)) return EXIT_FAILURE;
+
+    utf8_to_utf32le = iconv_open("UTF-32LE", "UTF-8");
+    if (utf8_to_utf32le == reinterpret_cast<iconv_t>(-1)) fail("iconv_open(\"UTF-32LE\", \"UTF-8\") failed");
+
+    const std::vector<input> inputs = load_corpus(corpus_dir, big_bytes);
+#ifdef UTF8VIEW_BENCH_HAS_SIMDUTF
+    std::size_t largest = 0;
+    for (const auto& in : inputs) largest = std::max(largest, in.bytes.size());
+    simdutf_scratch.assign(largest + 16, U'\0');
+#endif
+
+    benchmark::AddCustomContext("utf8view.version", UTF8VIEW_VERSION_STRING);
+    benchmark::AddCustomContext("utf8view.kernel", utf8view_kernel());
+    benchmark::AddCustomContext("utf8view.api", UTF8VIEW_BENCH_UTF8VIEW_API);
+#if defined(__clang__)
+    benchmark::AddCustomContext("compiler", "clang " __clang_version__);
+#elif defined(__GNUC__)
+    benchmark::AddCustomContext("compiler", "g++ " __VERSION__);
+#endif
+    benchmark::AddCustomContext("cxx_flags", UTF8VIEW_BENCH_CXX_FLAGS);
+    benchmark::AddCustomContext("build_type", UTF8VIEW_BENCH_BUILD_TYPE);
+    benchmark::AddCustomContext("corpus", corpus_dir);
+#ifdef UTF8VIEW_BENCH_HAS_SIMDUTF
+    benchmark::AddCustomContext("simdutf.version", SIMDUTF_VERSION);
+    benchmark::AddCustomContext("simdutf.kernel", std::string(simdutf::get_active_implementation()->name()));
+#endif
+    for (const auto& in : inputs)
+        benchmark::AddCustomContext("input." + in.name,
+                                    in.origin + ": " + std::to_string(in.bytes.size()) + " bytes, " +
+                                        std::to_string(in.code_point_count) + " code points");
+
+    add_kernel_rows();
+    register_all(inputs);  // checks every implementation first
+    benchmark::RunSpecifiedBenchmarks();
+    benchmark::Shutdown();
+    iconv_close(utf8_to_utf32le);
+    return EXIT_SUCCESS;
+}
