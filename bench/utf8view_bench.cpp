@@ -479,17 +479,26 @@ void register_all(const std::vector<input>& inputs)
     }
 }
 
-// The kernel utf8view's dispatch uses, and why (the first call chooses it).
+// The kernel utf8view's dispatch uses (the first call chooses it).
 std::string utf8view_kernel()
 {
 #ifdef UTF8VIEW_BENCH_HAS_ACTIVE_KERNEL
-    std::string text(utf8view::detail::active_kernel().name);
+    return std::string(utf8view::detail::active_kernel().name);
+#else
+    return "n/a (no SIMD dispatch in this utf8view yet)";
+#endif
+}
+
+// Why the dispatch chose it, with the library's calibration timings.
+std::string utf8view_kernel_choice()
+{
+    std::string text;
 #ifdef UTF8VIEW_BENCH_HAS_KERNEL_CHOICE
     const auto choice = utf8view::detail::kernel_choice();
     using reason = utf8view::detail::choice_reason;
     if (choice.reason == reason::calibrated) {
-        text += " (fastest in utf8view's start-up calibration on " + std::to_string(choice.timings.text_bytes) +
-                " bytes:";
+        text = "fastest in utf8view's start-up calibration (best time on " +
+               std::to_string(choice.timings.text_bytes) + " bytes:";
 #ifdef UTF8VIEW_BENCH_HAS_AVAILABLE_KERNELS
         std::size_t i = 0;
         for (const auto* k : utf8view::detail::available_kernels()) {
@@ -500,13 +509,10 @@ std::string utf8view_kernel()
 #endif
         text += ")";
     }
-    else if (choice.reason == reason::environment) text += " (from UTF8VIEW_KERNEL)";
-    else if (choice.reason == reason::forced) text += " (forced with --kernel)";
+    else if (choice.reason == reason::environment) text = "named by UTF8VIEW_KERNEL";
+    else if (choice.reason == reason::forced) text = "forced with --kernel";
 #endif
     return text;
-#else
-    return "n/a (no SIMD dispatch in this utf8view yet)";
-#endif
 }
 
 // One more validate row per kernel this CPU can run, forced in turn, after
@@ -585,6 +591,8 @@ int main(int argc, char** argv)
 
     benchmark::AddCustomContext("utf8view.version", UTF8VIEW_VERSION_STRING);
     benchmark::AddCustomContext("utf8view.kernel", utf8view_kernel());
+    if (const std::string why = utf8view_kernel_choice(); !why.empty())
+        benchmark::AddCustomContext("utf8view.kernel_choice", why);
     benchmark::AddCustomContext("utf8view.api", UTF8VIEW_BENCH_UTF8VIEW_API);
 #if defined(__clang__)
     benchmark::AddCustomContext("compiler", "clang " __clang_version__);

@@ -1,0 +1,399 @@
+#!/usr/bin/env python3
+# Copyright (c) 2026 the utf8view authors.
+# Distributed under the Boost Software License, Version 1.0.
+# (See accompanying file LICENSE_1_0.txt or copy at https://www.boost.org/LICENSE_1_0.txt)
+
+"""Turns utf8view_bench's JSON output into doc/benchmarks.md.
+
+    report.py --run o3-native A.json --run o2 B.json [--mode full] [--elapsed S] > doc/benchmarks.md
+
+Each --run is one build of utf8view_bench (KEY is o3-native or o2: the
+cross-build target compares the two). Benchmark names are
+family/input/implementation. The value of a benchmark is its median
+bytes_per_second over the repetitions (or its only run), in GB/s (1e9 bytes
+per second). Python 3 standard library only.
+"""
+
+import argparse
+import datetime
+import json
+import math
+import os
+import platform
+import subprocess
+import sys
+
+FAMILIES = [
+    # (family, title, what the bytes are, the utf8view implementations in order of preference)
+    ("validate", "Validate", "UTF-8 input", ["utf8view.validate", "utf8view.is_valid"]),
+    ("decode", "Decode to a UTF-32 buffer", "UTF-8 input",
+     ["utf8view.decode_into", "utf8view.views_decode_loop"]),
+    ("sum", "Lazy loop summing code points", "UTF-8 input", ["utf8view.views_decode"]),
+    ("encode", "Encode UTF-32 to UTF-8", "UTF-8 output", ["utf8view.encode_into", "utf8view.views_encode"]),
+]
+
+# What each implementation is, for the tables.
+DESCRIPTIONS = {
+    "utf8view.validate": "`utf8view::validate`",
+    "utf8view.is_valid": "`utf8view::is_valid`",
+    "utf8view.decode_into": "`utf8view::decode_into`",
+    "utf8view.views_decode_loop": "utf8view `views::decode` loop storing each `char32_t`",
+    "utf8view.views_decode": "utf8view `for (char32_t c : sv \\| views::decode)` (replace policy)",
+    "utf8view.views_decode_forward_only": "the same loop over a forward-only iterator (generic path)",
+    "utf8view.encode_into": "`utf8view::encode_into`",
+    "utf8view.views_encode": "utf8view `views::encode_as<char>` loop storing each byte",
+    "utfcpp.is_valid": "utfcpp `utf8::is_valid`",
+    "utfcpp.utf8to32": "utfcpp `utf8::utf8to32` (checked)",
+    "utfcpp.unchecked.utf8to32": "utfcpp `utf8::unchecked::utf8to32`",
+    "utfcpp.unchecked.iterator": "utfcpp `utf8::unchecked::iterator`",
+    "utfcpp.iterator": "utfcpp `utf8::iterator` (checked)",
+    "utfcpp.unchecked.utf32to8": "utfcpp `utf8::unchecked::utf32to8`",
+    "utfcpp.utf32to8": "utfcpp `utf8::utf32to8` (checked)",
+    "icu.U8_NEXT": "ICU `U8_NEXT` loop",
+    "boost.u8_to_u32_iterator": "Boost.Regex `u8_to_u32_iterator`",
+    "iconv": "glibc `iconv` UTF-8 → UTF-32LE",
+    "memchr": "`memchr` of an absent byte (ceiling)",
+    "simdutf.validate_utf8": "simdutf `validate_utf8`",
+    "simdutf.convert_utf8_to_utf32": "simdutf `convert_utf8_to_utf32`",
+    "simdutf.bulk_then_sum": "simdutf `convert_utf8_to_utf32` into a buffer, then sum",
+    "simdutf.convert_utf32_to_utf8": "simdutf `convert_utf32_to_utf8`",
+}
+
+# The targets of issue 4: (text, family, utf8view implementation, peer,
+# input set: "lipsum" for the geometric mean or an input name, threshold).
+TARGETS = [
+    ("`validate` ≥ 10× utfcpp `is_valid`", "validate", "utf8view.validate", "utfcpp.is_valid", "lipsum", 10.0),
+    ("`validate` ≥ 1.0× simdutf `validate_utf8`", "validate", "utf8view.validate", "simdutf.validate_utf8",
+     "lipsum", 1.0),
+    ("`validate` on pure ASCII ≥ 0.8× `memchr`", "validate", "utf8view.validate", "memchr", "ascii", 0.8),
+    ("`decode_into` ≥ 3× utfcpp `utf8to32` (checked)", "decode", "utf8view.decode_into", "utfcpp.utf8to32",
+     "lipsum", 3.0),
+    ("`decode_into` ≥ 1.0× simdutf `convert_utf8_to_utf32`", "decode", "utf8view.decode_into",
+     "simdutf.convert_utf8_to_utf32", "lipsum", 1.0),
+    ("lazy `views::decode` loop ≥ 1.5× utfcpp `unchecked::iterator`", "sum", "utf8view.views_decode",
+     "utfcpp.unchecked.iterator", "lipsum", 1.5),
+    ("lazy `views::decode` loop ≥ 3× utfcpp checked `utf8::iterator`", "sum", "utf8view.views_decode",
+     "utfcpp.iterator", "lipsum", 3.0),
+    ("`encode_into` ≥ 2.5× utfcpp `unchecked::utf32to8`", "encode", "utf8view.encode_into",
+     "utfcpp.unchecked.utf32to8", "lipsum", 2.5),
+    ("lazy `views::encode` ≥ 1.0× utfcpp `unchecked::utf32to8`", "encode", "utf8view.views_encode",
+     "utfcpp.unchecked.utf32to8", "lipsum", 1.0),
+    ("generic path: the loop over a forward-only iterator ≥ 0.5× the contiguous lazy loop", "sum",
+     "utf8view.views_decode_forward_only", "utf8view.views_decode", "lipsum", 0.5),
+]
+CROSS_TARGET = ("lazy `views::decode` loop at -O2 without -march ≥ 0.8× its -O3 -march=native speed",
+                "sum", "utf8view.views_decode", 0.8)
+
+
+class Run:
+    """One JSON file: context and {(family, input, impl): GB/s}."""
+
+    def __init__(self, key, path):
+        self.key = key
+        with open(path, encoding="utf-8") as f:
+            data = json.load(f)
+        self.context = data.get("context", {})
+        self.values = {}
+        self.repetitions = 1
+        medians, singles = {}, {}
+        for b in data.get("benchmarks", []):
+            if b.get("error_occurred") or "bytes_per_second" not in b:
+                continue
+            parts = b.get("run_name", b["name"]).split("/")
+            if len(parts) != 3:
+                continue
+            name = tuple(parts)
+            if b.get("run_type") == "aggregate":
+                if b.get("aggregate_name") == "median":
+                    medians[name] = b["bytes_per_second"] / 1e9
+            else:
+                singles.setdefault(name, []).append(b["bytes_per_second"] / 1e9)
+                self.repetitions = max(self.repetitions, int(b.get("repetitions", 1) or 1))
+        for name, values in singles.items():
+            values.sort()
+            self.values[name] = values[len(values) // 2] if len(values) % 2 else \
+                (values[len(values) // 2 - 1] + values[len(values) // 2]) / 2
+        self.values.update(medians)
+        if medians:
+            self.repetitions = max(self.repetitions, 2)
+        self.label = "%s %s" % (self.context.get("compiler", "?").split(" (")[0],
+                                self.context.get("cxx_flags", "?"))
+
+    def inputs(self, family):
+        names = sorted({i for (f, i, _) in self.values if f == family})
+        lipsum = [n for n in names if n.startswith("lipsum-")]
+        return lipsum, [n for n in names if not n.startswith("lipsum-")]
+
+    def impls(self, family):
+        """In the order the benchmark registered them (utf8view first)."""
+        seen = []
+        for (f, _, impl) in self.values:
+            if f == family and impl not in seen:
+                seen.append(impl)
+        return seen
+
+    def get(self, family, impl, input_name):
+        return self.values.get((family, input_name, impl))
+
+    def geomean(self, family, impl):
+        lipsum, _ = self.inputs(family)
+        values = [self.get(family, impl, i) for i in lipsum]
+        if not values or any(v is None or v <= 0 for v in values):
+            return None
+        return math.exp(sum(math.log(v) for v in values) / len(values))
+
+    def value(self, family, impl, input_set):
+        """input_set: 'lipsum' (geometric mean) or an input name."""
+        if input_set == "lipsum":
+            return self.geomean(family, impl)
+        return self.get(family, impl, input_set)
+
+    def primary(self, family):
+        for fam, _, _, candidates in FAMILIES:
+            if fam == family:
+                present = self.impls(family)
+                for c in candidates:
+                    if c in present:
+                        return c
+        return None
+
+
+def describe(impl):
+    kernel = "utf8view.validate.kernel-"
+    if impl.startswith(kernel):
+        return "`utf8view::validate`, kernel `%s` forced" % impl[len(kernel):]
+    return DESCRIPTIONS.get(impl, impl)
+
+
+def gbps(v):
+    if v is None:
+        return "–"
+    return "%.2f" % v if v < 100 else "%.0f" % v
+
+
+def ratio(v):
+    if v is None:
+        return "–"
+    return "%.2f×" % v if v < 100 else "%.0f×" % v
+
+
+def short_input(name):
+    return name[len("lipsum-"):] if name.startswith("lipsum-") else name
+
+
+def cpu_model():
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or "unknown"
+
+
+def cpu_flags():
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as f:
+            for line in f:
+                if line.startswith("flags"):
+                    flags = line.split(":", 1)[1].split()
+                    keep = ["sse4_2", "avx2", "avx512bw", "avx512vbmi", "avx512vbmi2"]
+                    return " ".join(fl for fl in keep if fl in flags)
+    except OSError:
+        pass
+    return ""
+
+
+def git_commit(root):
+    try:
+        commit = subprocess.run(["git", "-C", root, "rev-parse", "--short", "HEAD"], capture_output=True,
+                                text=True, check=True).stdout.strip()
+        dirty = subprocess.run(["git", "-C", root, "status", "--porcelain", "--untracked-files=no", "--",
+                                "include"], capture_output=True, text=True, check=True).stdout.strip()
+        return commit + (" (include/ modified)" if dirty else "")
+    except (OSError, subprocess.CalledProcessError):
+        return "unknown"
+
+
+def target_rows(runs):
+    """[(text, [(ratio, verdict) per run])] and the list of unmet target texts."""
+    rows, unmet = [], []
+    for text, family, ours, peer, input_set, threshold in TARGETS:
+        cells = []
+        for run in runs:
+            a = run.value(family, ours, input_set)
+            b = run.value(family, peer, input_set)
+            if a is None and not any(i == ours for i in run.impls(family)):
+                cells.append((None, "NOT MEASURABLE: `%s` is not in the library yet" % ours.split(".", 1)[1]))
+            elif b is None and peer.startswith("simdutf"):
+                cells.append((None, "n/a: simdutf not in this run"))
+            elif a is None or b is None:
+                cells.append((None, "n/a: missing result"))
+            else:
+                r = a / b
+                cells.append((r, "MET" if r >= threshold else "NOT MET"))
+        rows.append((text, cells))
+        if cells and cells[0][1] != "MET" and not cells[0][1].startswith("n/a"):
+            unmet.append(text)
+    return rows, unmet
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--run", nargs=2, action="append", metavar=("KEY", "JSON"), required=True,
+                        help="a build's results; KEY o3-native or o2 (first one is the reference build)")
+    parser.add_argument("--mode", default="full", help="full or quick (recorded in the report)")
+    parser.add_argument("--elapsed", type=float, help="seconds the whole command took")
+    parser.add_argument("--command", default="scripts/bench", help="the command that made the report")
+    args = parser.parse_args()
+    runs = [Run(key, path) for key, path in args.run]
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    ref = runs[0]
+    ctx = ref.context
+    out = []
+    w = out.append
+
+    w("# Benchmarks")
+    w("")
+    w("Generated by `%s`%s from Google Benchmark's JSON output (`bench/report.py`); do not edit by hand."
+      % (args.command, " (quick mode)" if args.mode == "quick" else ""))
+    w("The code is in `bench/`; see `bench/README.md` for what each benchmark does and how to run one.")
+    w("")
+
+    # --- machine -----------------------------------------------------------
+    w("## Machine and run")
+    w("")
+    w("| | |")
+    w("|---|---|")
+    w("| date | %s |" % ctx.get("date", datetime.datetime.now().isoformat(timespec="seconds")))
+    w("| CPU | %s, %s logical CPUs at %s MHz; %s |" % (
+        cpu_model(), ctx.get("num_cpus", "?"), ctx.get("mhz_per_cpu", "?"), cpu_flags()))
+    caches = ", ".join("L%s%s %s KiB" % (c.get("level"), "d" if c.get("type") == "Data" else
+                                         "i" if c.get("type") == "Instruction" else "",
+                                         c.get("size", 0) // 1024)
+                       for c in ctx.get("caches", []))
+    if caches:
+        w("| caches (per instance) | %s |" % caches)
+    w("| OS kernel | %s %s |" % (platform.system(), platform.release()))
+    for run in runs:
+        load = run.context.get("load_avg")
+        w("| build `%s` | %s, flags `%s`; load average at start %s |" % (
+            run.key, run.context.get("compiler", "?"), run.context.get("cxx_flags", "?"),
+            " ".join("%.2f" % x for x in load) if load else "?"))
+    w("| utf8view | %s, commit %s |" % (ctx.get("utf8view.version", "?"), git_commit(root)))
+    w("| utf8view SIMD kernel | %s%s |" % (
+        "`%s`" % ctx["utf8view.kernel"] if not ctx.get("utf8view.kernel", "n/a").startswith("n/a")
+        else ctx.get("utf8view.kernel", "?"),
+        ", " + ctx["utf8view.kernel_choice"] if ctx.get("utf8view.kernel_choice") else ""))
+    api = ctx.get("utf8view.api", "").split()
+    wanted = {"VALIDATE": "`validate`", "IS_VALID": "`is_valid`", "DECODE_INTO": "`decode_into`",
+              "ENCODE_INTO": "`encode_into`", "ACTIVE_KERNEL": "kernel dispatch (`detail::active_kernel`)"}
+    present = [v for k, v in wanted.items() if any(x == k or x.startswith(k + "_") for x in api)]
+    missing = [v for k, v in wanted.items() if not any(x == k or x.startswith(k + "_") for x in api)]
+    w("| utf8view API benchmarked | %s |" % (", ".join(present) or "only the views"))
+    if missing:
+        w("| utf8view API not there yet | %s |" % ", ".join(missing))
+    if "simdutf.version" in ctx:
+        w("| simdutf | %s, kernel `%s` (built from source by `bench/CMakeLists.txt`; not in this repository) |"
+          % (ctx["simdutf.version"], ctx.get("simdutf.kernel", "?")))
+    else:
+        w("| simdutf | not in this run (set `UTF8VIEW_BENCH_SIMDUTF_DIR`) |")
+    w("| peers | utfcpp, ICU, Boost.Regex (Debian 12 packages), glibc iconv, `memchr` |")
+    w("| measure | GB/s = 10⁹ bytes of UTF-8 per second of CPU time (decode, sum, validate: the input; "
+      "encode: the output); %s |" % (
+          "median of %d repetitions" % ref.repetitions if ref.repetitions > 1 else "one run each (quick mode)"))
+    if args.elapsed is not None:
+        w("| the whole command took | %.1f min |" % (args.elapsed / 60))
+    w("")
+    inputs = [(k[len("input."):], v) for k, v in sorted(ctx.items()) if k.startswith("input.")]
+    if inputs:
+        w("Inputs:")
+        w("")
+        for name, desc in inputs:
+            w("- `%s`: %s" % (name, desc))
+        w("")
+    w("The machine is shared and has 2 cores: other jobs may have run at the same time, so absolute "
+      "numbers vary from run to run and only ratios within one run mean much. The peers of each input run "
+      "one after the other, so that they see the same conditions.")
+    w("")
+
+    # --- status and targets --------------------------------------------------
+    rows, unmet = target_rows(runs)
+    by_key = {r.key: r for r in runs}
+    cross_row = None
+    text, family, impl, threshold = CROSS_TARGET
+    if "o3-native" in by_key and "o2" in by_key:
+        a = by_key["o2"].geomean(family, impl)
+        b = by_key["o3-native"].geomean(family, impl)
+        if a is not None and b is not None:
+            verdict = "MET" if a / b >= threshold else "NOT MET"
+            if verdict != "MET":
+                unmet.append(text)
+            cross_row = "| %s | %s %s (two runs, one after the other) |%s" % (
+                text, ratio(a / b), verdict, " |" * (len(runs) - 1))
+    w("## Status")
+    w("")
+    kernel = ctx.get("utf8view.kernel", "")
+    if not kernel or kernel.startswith("n/a"):
+        w("- **utf8view's SIMD paths are in progress**: this utf8view has no SIMD kernel yet, so every "
+          "utf8view number here is scalar code.")
+    else:
+        w("- utf8view's validation dispatched to its `%s` kernel (the Validate tables also time each "
+          "kernel forced in turn)." % kernel)
+    lazy_unmet = [t for t in unmet if t.startswith("lazy")]
+    if lazy_unmet:
+        w("- The lazy views (`sum` and `views::encode` rows) are measured as they are at this commit; the "
+          "contiguous fast path of the decode view (issue 4, item 3) shows up in the same rows when it lands.")
+    if missing:
+        w("- Not in the library yet (their benchmarks and targets wait for them): %s." % ", ".join(missing))
+    if unmet:
+        w("- Targets not met in the `%s` build (%d of %d): %s." % (
+            ref.key, len(unmet), len(TARGETS) + 1, "; ".join(unmet)))
+    w("")
+    w("## Targets (issue 4)")
+    w("")
+    w("Ratio of the geometric means over the lipsum-*.txt files (the ASCII target: over the ASCII input), "
+      "measured side by side in one run.")
+    w("")
+    w("| target | " + " | ".join("`%s`: %s" % (r.key, r.label) for r in runs) + " |")
+    w("|---|" + "---|" * len(runs))
+    for text, cells in rows:
+        w("| %s | %s |" % (text, " | ".join(
+            "%s %s" % (ratio(r), v) if r is not None else v for r, v in cells)))
+    if cross_row:
+        w(cross_row)
+    w("")
+
+    # --- families ------------------------------------------------------------
+    for family, title, unit, _ in FAMILIES:
+        w("## %s" % title)
+        w("")
+        for run in runs:
+            impls = run.impls(family)
+            if not impls:
+                continue
+            lipsum, others = run.inputs(family)
+            primary = run.primary(family)
+            w("### %s, `%s` (GB/s of %s)" % (title, run.label, unit))
+            w("")
+            cols = [short_input(i) for i in lipsum] + ["**geomean**"] + others
+            w("| implementation | " + " | ".join(cols) + " | %s ÷ this (geomean) |"
+              % ("`%s`" % primary if primary else "utf8view"))
+            w("|---|" + "---:|" * (len(cols) + 1))
+            ours = run.geomean(family, primary) if primary else None
+            for impl in impls:
+                g = run.geomean(family, impl)
+                cells = [gbps(run.get(family, impl, i)) for i in lipsum] + ["**%s**" % gbps(g)] + \
+                        [gbps(run.get(family, impl, i)) for i in others]
+                rel = "" if impl == primary else ratio(ours / g if ours and g else None)
+                name = describe(impl)
+                if impl == primary:
+                    name = "**%s**" % name
+                w("| %s | %s | %s |" % (name, " | ".join(cells), rel))
+            w("")
+    sys.stdout.write("\n".join(out) + "\n")
+
+
+if __name__ == "__main__":
+    main()
