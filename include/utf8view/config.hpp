@@ -53,4 +53,17 @@ namespace utf8view::detail {
 #endif
 #endif
 
+/// `UTF8VIEW_ALWAYS_INLINE` asks the compiler to inline a function on a hot
+/// path (the multi-byte part of the decoder), so that iterators keep their
+/// state in registers.
+#ifndef UTF8VIEW_ALWAYS_INLINE
+#if defined(__GNUC__) || defined(__clang__)
+#define UTF8VIEW_ALWAYS_INLINE [[gnu::always_inline]]
+#elif defined(_MSC_VER)
+#define UTF8VIEW_ALWAYS_INLINE [[msvc::forceinline]]
+#else
+#define UTF8VIEW_ALWAYS_INLINE
+#endif
+#endif
+
 #endif  // UTF8VIEW_CONFIG_HPP

@@ -133,11 +133,11 @@ public:
         `on_error::throw_exception` throws) on each call: a loop that
         compares with `begin()` on every step should call it once, before
         the loop. */
-    [[nodiscard]] constexpr iterator_<false> begin()
+    [[nodiscard]] UTF8VIEW_ALWAYS_INLINE constexpr iterator_<false> begin()
     {
         return iterator_<false>(std::ranges::begin(base_), std::ranges::end(base_), *policy_);
     }
-    [[nodiscard]] constexpr iterator_<true> begin() const
+    [[nodiscard]] UTF8VIEW_ALWAYS_INLINE constexpr iterator_<true> begin() const
         requires std::ranges::range<const V> && utf8_range<const V>
     {
         return iterator_<true>(std::ranges::begin(base_), std::ranges::end(base_), *policy_);
@@ -287,7 +287,7 @@ public:
     /** Moves to the next element, decoding it. Precondition: not at the end.
         O(1): reads the next element's bytes, plus any maximal subparts the
         policy drops. */
-    constexpr iterator_& operator++() noexcept(nothrow_step)  // conditionally noexcept
+    UTF8VIEW_ALWAYS_INLINE constexpr iterator_& operator++() noexcept(nothrow_step)  // conditionally noexcept
     {
         UTF8VIEW_ASSERT(length_ != 0);
         if constexpr (forward) arrive(std::ranges::next(current_, static_cast<difference_type>(length_)), length_);
@@ -355,7 +355,7 @@ public:
 
 private:
     // An iterator at the first element.
-    constexpr iterator_(base_iterator begin, base_sentinel end, const Policy& policy)
+    UTF8VIEW_ALWAYS_INLINE constexpr iterator_(base_iterator begin, base_sentinel end, const Policy& policy)
         : current_(std::move(begin)), end_(std::move(end)), policy_(policy)
     {
         if constexpr (bidirectional) origin_ = detail::range_origin<base_iterator>(current_);
@@ -397,16 +397,16 @@ private:
 
     // Forward ranges: decodes the element at `position` (`moved` bytes after
     // current_) and makes it current, first passing over the maximal
-    // subparts the policy drops.
-    constexpr void arrive(base_iterator position, std::ptrdiff_t moved)
+    // subparts the policy drops. Inlined into ++, so that a loop over the
+    // view keeps the iterator in registers.
+    UTF8VIEW_ALWAYS_INLINE constexpr void arrive(base_iterator position, std::ptrdiff_t moved)
     {
         for (;;) {
             if (position == end_) {
                 commit(std::move(position), moved, 0, 0, 0);
                 return;
             }
-            base_iterator next = position;
-            const detail::segment decoded = detail::decode_segment(next, end_);
+            auto [decoded, next] = detail::decode_step(position, end_);
             if (decoded.well_formed()) [[likely]] {
                 commit(std::move(position), moved, decoded.code_point, decoded.length, 0);
                 return;

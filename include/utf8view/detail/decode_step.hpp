@@ -17,6 +17,7 @@
 
 #include <cstdint>
 #include <iterator>
+#include <utility>
 
 namespace utf8view::detail {
 
@@ -50,75 +51,91 @@ struct segment {
     return error_kind::overlong;                        // E0 80..9F, F0 80..8F
 }
 
+// A decoded segment and the position after it.
+template <class I>
+struct decode_result {
+    segment decoded;
+    I next;
+};
+
 // Decodes the rest of a segment whose first byte, `lead` (80..FF), was
-// read and passed; `it` is at the byte after it. Advances `it` past the
-// segment and no further: the byte that breaks a sequence is never consumed,
-// so `C2 41` is an error of length 1 followed by 'A'. Kept apart from
-// decode_segment so that its ASCII test is small enough to inline.
+// read; `it` is at the byte after it. Returns the segment and the position
+// after it, and no further: the byte that breaks a sequence is never
+// consumed, so `C2 41` is an error of length 1 followed by 'A'.
+// The iterator and sentinel go in and out by value, so that an iterator
+// calling this out of line keeps its state in registers; decode_step's
+// ASCII test stays small enough to inline.
 template <std::input_iterator I, std::sentinel_for<I> S>
-[[nodiscard]] constexpr segment decode_after_lead(unsigned char lead, I& it, const S& last)
+[[nodiscard]] UTF8VIEW_ALWAYS_INLINE constexpr decode_result<I> decode_after_lead(unsigned char lead, I it, S last)
 {
-    // The lead byte fixes the number of continuation bytes and the range the
-    // second byte must fall in (Table 3-7, first and second columns).
+    const auto error = [&it](error_kind kind, int length) {
+        return decode_result<I>{ill_formed(kind, length), std::move(it)};
+    };
+    const auto continuation = [](unsigned char byte) { return (byte & 0xC0u) == 0x80u; };
+
+    if (lead < 0xC0) return error(error_kind::unexpected_continuation_byte, 1);
+    if (lead < 0xC2) return error(error_kind::overlong, 1);  // C0, C1: only overlongs
+    if (lead >= 0xF8) return error(error_kind::invalid_lead_byte, 1);  // F8..FF: no UTF-8 form at all
+    if (lead >= 0xF5) return error(error_kind::out_of_range, 1);  // F5..F7 would encode above U+10FFFF
+
+    // Second byte. The lead byte fixes the range it must fall in (Table 3-7,
+    // second column): E0 A0..BF, ED 80..9F, F0 90..BF, F4 80..8F, else 80..BF.
+    if (it == last) return error(error_kind::truncated_sequence, 1);
+    const unsigned char second = to_byte(*it);
     unsigned char second_min = 0x80;
     unsigned char second_max = 0xBF;
-    int continuation_count;
-    char32_t code_point;
-    if (lead < 0xC0) return ill_formed(error_kind::unexpected_continuation_byte, 1);
-    if (lead < 0xC2) return ill_formed(error_kind::overlong, 1);  // C0, C1: only overlongs
-    if (lead < 0xE0) {  // row 2: C2..DF 80..BF
-        continuation_count = 1;
-        code_point = lead & 0x1Fu;
-    }
-    else if (lead < 0xF0) {  // rows 3-6: E0 A0..BF, E1..EC, ED 80..9F, EE..EF
-        continuation_count = 2;
-        code_point = lead & 0x0Fu;
-        if (lead == 0xE0) second_min = 0xA0;
-        else if (lead == 0xED) second_max = 0x9F;
-    }
-    else if (lead < 0xF5) {  // rows 7-9: F0 90..BF, F1..F3, F4 80..8F
-        continuation_count = 3;
-        code_point = lead & 0x07u;
-        if (lead == 0xF0) second_min = 0x90;
-        else if (lead == 0xF4) second_max = 0x8F;
-    }
-    else if (lead < 0xF8) {
-        return ill_formed(error_kind::out_of_range, 1);  // F5..F7 would encode above U+10FFFF
-    }
-    else {
-        return ill_formed(error_kind::invalid_lead_byte, 1);  // F8..FF: no UTF-8 form at all
-    }
-
-    if (it == last) return ill_formed(error_kind::truncated_sequence, 1);
-    unsigned char byte = to_byte(*it);
-    if (byte < second_min || byte > second_max) return ill_formed(second_byte_error(lead, byte), 1);
+    if (lead == 0xE0) second_min = 0xA0;
+    else if (lead == 0xED) second_max = 0x9F;
+    else if (lead == 0xF0) second_min = 0x90;
+    else if (lead == 0xF4) second_max = 0x8F;
+    if (second < second_min || second > second_max) return error(second_byte_error(lead, second), 1);
     ++it;
-    code_point = (code_point << 6) | (byte & 0x3Fu);
+    if (lead < 0xE0)  // row 2: C2..DF 80..BF
+        return {segment{static_cast<char32_t>(((lead & 0x1Fu) << 6) | (second & 0x3Fu)), 2, 0}, std::move(it)};
 
-    // Later bytes: any continuation byte, 80..BF (Table 3-7, third and fourth columns).
-    for (int read = 2; read <= continuation_count; ++read) {
-        if (it == last) return ill_formed(error_kind::truncated_sequence, read);
-        byte = to_byte(*it);
-        if ((byte & 0xC0u) != 0x80u) return ill_formed(error_kind::truncated_sequence, read);
-        ++it;
-        code_point = (code_point << 6) | (byte & 0x3Fu);
-    }
-    return segment{code_point, static_cast<std::uint8_t>(continuation_count + 1), 0};
+    // Third byte: any continuation byte (Table 3-7, third column).
+    if (it == last) return error(error_kind::truncated_sequence, 2);
+    const unsigned char third = to_byte(*it);
+    if (!continuation(third)) return error(error_kind::truncated_sequence, 2);
+    ++it;
+    if (lead < 0xF0)  // rows 3-6: E0..EF
+        return {segment{static_cast<char32_t>(((lead & 0x0Fu) << 12) | ((second & 0x3Fu) << 6) | (third & 0x3Fu)), 3,
+                        0},
+                std::move(it)};
+
+    // Fourth byte: any continuation byte (rows 7-9: F0..F4).
+    if (it == last) return error(error_kind::truncated_sequence, 3);
+    const unsigned char fourth = to_byte(*it);
+    if (!continuation(fourth)) return error(error_kind::truncated_sequence, 3);
+    ++it;
+    return {segment{static_cast<char32_t>(((lead & 0x07u) << 18) | ((second & 0x3Fu) << 12) |
+                                          ((third & 0x3Fu) << 6) | (fourth & 0x3Fu)),
+                    4, 0},
+            std::move(it)};
 }
 
-// Decodes the segment that starts at `it` and advances `it` past it, and no
-// further (see decode_after_lead). Each byte of the segment is dereferenced
-// once, plus the byte that breaks a sequence, which is not consumed and so is
-// read again as the start of the next segment; no other byte is read, so
-// single-pass iterators work. Precondition: it != last.
+// Decodes the segment that starts at `it`; returns it and the position after
+// it, and no further (see decode_after_lead). Each byte of the segment is
+// dereferenced once, plus the byte that breaks a sequence, which is not
+// consumed and so is read again as the start of the next segment; no other
+// byte is read, so single-pass iterators work. Precondition: it != last.
 template <std::input_iterator I, std::sentinel_for<I> S>
-[[nodiscard]] constexpr segment decode_segment(I& it, const S& last)
+[[nodiscard]] UTF8VIEW_ALWAYS_INLINE constexpr decode_result<I> decode_step(I it, S last)
 {
     const unsigned char lead = to_byte(*it);
     ++it;
     if (lead < 0x80) [[likely]]
-        return segment{lead, 1, 0};  // Table 3-7 row 1: 00..7F
-    return decode_after_lead(lead, it, last);
+        return {segment{lead, 1, 0}, std::move(it)};  // Table 3-7 row 1: 00..7F
+    return decode_after_lead(lead, std::move(it), std::move(last));
+}
+
+// decode_step, advancing `it` in place.
+template <std::input_iterator I, std::sentinel_for<I> S>
+[[nodiscard]] constexpr segment decode_segment(I& it, const S& last)
+{
+    auto [decoded, next] = decode_step(std::move(it), last);
+    it = std::move(next);
+    return decoded;
 }
 
 template <class I>
