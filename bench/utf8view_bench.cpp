@@ -38,9 +38,12 @@
 #include <simdutf.h>
 #endif
 
+#include <algorithm>
 #include <cstdint>
+#include <cstdlib>
 #include <cstring>
 #include <memory>
+#include <optional>
 #include <ranges>
 #include <span>
 #include <string>
@@ -51,6 +54,12 @@
 #define BENCH_NOINLINE [[gnu::noinline]]
 
 namespace bench {
+
+#ifdef UTF8VIEW_BENCH_HAS_O2_BUILD
+// lazy_loop_o2.cpp: the loop of sum_utf8view, compiled as with -O2 and no -march.
+std::uint64_t sum_utf8view_o2_build(std::string_view s);
+#endif
+
 namespace {
 
 using validate_fn = bool (*)(std::string_view);
@@ -92,20 +101,21 @@ BENCH_NOINLINE bool validate_simdutf(std::string_view s) { return simdutf::valid
 // ---------------------------------------------------------------------------
 // decode to a UTF-32 buffer
 
-#if defined(UTF8VIEW_BENCH_HAS_DECODE_INTO_SPAN)
-BENCH_NOINLINE std::size_t decode_utf8view_into(std::string_view s, char32_t* out)
-{
-    auto r = utf8view::decode_into(s, std::span<char32_t>(out, s.size()));
-    return static_cast<std::size_t>(std::to_address(r.out) - out);
-}
-#define UTF8VIEW_BENCH_HAS_DECODE_INTO 1
-#elif defined(UTF8VIEW_BENCH_HAS_DECODE_INTO_PTR)
+// decode_into to an output iterator (unbounded, as the peers write), and to
+// an output range (bounded: it stops when the range is full).
+#ifdef UTF8VIEW_BENCH_HAS_DECODE_INTO_PTR
 BENCH_NOINLINE std::size_t decode_utf8view_into(std::string_view s, char32_t* out)
 {
     auto r = utf8view::decode_into(s, out);
     return static_cast<std::size_t>(std::to_address(r.out) - out);
 }
-#define UTF8VIEW_BENCH_HAS_DECODE_INTO 1
+#endif
+#ifdef UTF8VIEW_BENCH_HAS_DECODE_INTO_SPAN
+BENCH_NOINLINE std::size_t decode_utf8view_into_span(std::string_view s, char32_t* out)
+{
+    auto r = utf8view::decode_into(s, std::span<char32_t>(out, s.size()));
+    return static_cast<std::size_t>(std::to_address(r.out) - out);
+}
 #endif
 BENCH_NOINLINE std::size_t decode_utf8view_loop(std::string_view s, char32_t* out)
 {
@@ -218,20 +228,19 @@ BENCH_NOINLINE std::uint64_t sum_simdutf_bulk(std::string_view s)
 // ---------------------------------------------------------------------------
 // encode UTF-32 -> UTF-8
 
-#if defined(UTF8VIEW_BENCH_HAS_ENCODE_INTO_SPAN)
-BENCH_NOINLINE std::size_t encode_utf8view_into(std::u32string_view cps, char* out)
-{
-    auto r = utf8view::encode_into(cps, std::span<char>(out, cps.size() * 4));
-    return static_cast<std::size_t>(std::to_address(r.out) - out);
-}
-#define UTF8VIEW_BENCH_HAS_ENCODE_INTO 1
-#elif defined(UTF8VIEW_BENCH_HAS_ENCODE_INTO_PTR)
+#ifdef UTF8VIEW_BENCH_HAS_ENCODE_INTO_PTR
 BENCH_NOINLINE std::size_t encode_utf8view_into(std::u32string_view cps, char* out)
 {
     auto r = utf8view::encode_into(cps, out);
     return static_cast<std::size_t>(std::to_address(r.out) - out);
 }
-#define UTF8VIEW_BENCH_HAS_ENCODE_INTO 1
+#endif
+#ifdef UTF8VIEW_BENCH_HAS_ENCODE_INTO_SPAN
+BENCH_NOINLINE std::size_t encode_utf8view_into_span(std::u32string_view cps, char* out)
+{
+    auto r = utf8view::encode_into(cps, std::span<char>(out, cps.size() * 4));
+    return static_cast<std::size_t>(std::to_address(r.out) - out);
+}
 #endif
 BENCH_NOINLINE std::size_t encode_utf8view_lazy(std::u32string_view cps, char* out)
 {
@@ -286,8 +295,11 @@ std::vector<implementation<validate_fn>> validate_impls = {
 };
 
 std::vector<implementation<decode_fn>> decode_impls = {
-#ifdef UTF8VIEW_BENCH_HAS_DECODE_INTO
+#ifdef UTF8VIEW_BENCH_HAS_DECODE_INTO_PTR
     {"utf8view.decode_into", decode_utf8view_into},
+#endif
+#ifdef UTF8VIEW_BENCH_HAS_DECODE_INTO_SPAN
+    {"utf8view.decode_into.span", decode_utf8view_into_span},
 #endif
     {"utf8view.views_decode_loop", decode_utf8view_loop},
     {"utfcpp.utf8to32", decode_utfcpp},
@@ -301,6 +313,9 @@ std::vector<implementation<decode_fn>> decode_impls = {
 
 std::vector<implementation<sum_fn>> sum_impls = {
     {"utf8view.views_decode", sum_utf8view},
+#ifdef UTF8VIEW_BENCH_HAS_O2_BUILD
+    {"utf8view.views_decode.O2_no_march", sum_utf8view_o2_build},
+#endif
     {"utf8view.views_decode_forward_only", sum_utf8view_forward},
     {"utfcpp.unchecked.iterator", sum_utfcpp_unchecked},
     {"utfcpp.iterator", sum_utfcpp},
@@ -312,8 +327,11 @@ std::vector<implementation<sum_fn>> sum_impls = {
 };
 
 std::vector<implementation<encode_fn>> encode_impls = {
-#ifdef UTF8VIEW_BENCH_HAS_ENCODE_INTO
+#ifdef UTF8VIEW_BENCH_HAS_ENCODE_INTO_PTR
     {"utf8view.encode_into", encode_utf8view_into},
+#endif
+#ifdef UTF8VIEW_BENCH_HAS_ENCODE_INTO_SPAN
+    {"utf8view.encode_into.span", encode_utf8view_into_span},
 #endif
     {"utf8view.views_encode", encode_utf8view_lazy},
     {"utfcpp.unchecked.utf32to8", encode_utfcpp_unchecked},
