@@ -1,0 +1,307 @@
+// Copyright (c) 2026 the utf8view authors.
+// Distributed under the Boost Software License, Version 1.0.
+// (See accompanying file LICENSE_1_0.txt or copy at https://www.boost.org/LICENSE_1_0.txt)
+
+/// \file
+/// Run-time choice of the validation kernel: the table of kernels, and the
+/// one `validate` calls, picked once per process.
+///
+/// The choice, on first use:
+///   1. UTF8VIEW_KERNEL=<name> in the environment, if it names a kernel this
+///      CPU can run (unknown or unsupported names are ignored);
+///   2. otherwise the kernel that validates a synthetic 32 KiB text fastest
+///      here, timed with std::chrono::steady_clock (best of 5 rounds; a
+///      kernel twice as slow as the best is dropped after the first; about
+///      0.3 ms in all, most of it one pass of the scalar kernel). The
+///      fastest, not the widest: on AMD Zen 4, for one, 32-byte vectors can
+///      beat 64-byte ones.
+/// `force_kernel(name)` overrides it at any time (tests, benchmarks), and
+/// `active_kernel().name` says which kernel is in use; `kernel_choice()`
+/// also says why, with the calibration's timings.
+
+#ifndef UTF8VIEW_DETAIL_DISPATCH_HPP
+#define UTF8VIEW_DETAIL_DISPATCH_HPP
+
+#include <utf8view/config.hpp>
+#include <utf8view/detail/cpu.hpp>
+#include <utf8view/detail/simd/avx2.hpp>
+#include <utf8view/detail/simd/avx512.hpp>
+#include <utf8view/detail/simd/neon.hpp>
+#include <utf8view/detail/simd/scalar.hpp>
+#include <utf8view/detail/simd/sse.hpp>
+
+#include <array>
+#include <atomic>
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+#include <limits>
+#include <span>
+#include <string_view>
+#include <thread>
+
+// The first-use path stays out of line, away from the callers' hot code.
+#if defined(__GNUC__) || defined(__clang__)
+#define UTF8VIEW_COLD [[gnu::cold, gnu::noinline]]
+#else
+#define UTF8VIEW_COLD
+#endif
+
+namespace utf8view::detail {
+
+// A validation kernel: `validate(p, n)` must return exactly what
+// simd::scalar::validate returns, on any bytes.
+using validate_function = validation_result (*)(const unsigned char*, std::size_t) noexcept;
+
+struct kernel {
+    std::string_view name;    // what UTF8VIEW_KERNEL and force_kernel take
+    cpu_features required;    // all of them must be usable
+    validate_function validate;
+};
+
+// Every kernel compiled in, widest first; scalar, which runs anywhere, last.
+// On equal timings the calibration keeps the earlier one.
+inline constexpr kernel kernels[] = {
+#if defined(UTF8VIEW_SIMD_X86)
+    {"avx512", cpu_features::avx512f | cpu_features::avx512bw, &simd::avx512::validate},
+    {"avx2", cpu_features::avx2, &simd::avx2::validate},
+    {"sse", cpu_features::ssse3 | cpu_features::sse41, &simd::sse::validate},
+#endif
+#if defined(UTF8VIEW_SIMD_NEON)
+    {"neon", cpu_features::neon, &simd::neon::validate},
+#endif
+    {"scalar", cpu_features::none, &simd::scalar::validate},
+};
+
+inline constexpr std::size_t kernel_count = std::size(kernels);
+
+// True if this CPU (and OS) can run `k`.
+[[nodiscard]] inline bool is_supported(const kernel& k) noexcept
+{
+    return has_all(cpu_features_of_this_machine(), k.required);
+}
+
+// The kernels this CPU can run, in table order (scalar last).
+[[nodiscard]] inline std::span<const kernel* const> available_kernels() noexcept
+{
+    struct list {
+        std::array<const kernel*, kernel_count> items{};
+        std::size_t count = 0;
+    };
+    static const list supported = [] {
+        list l;
+        for (const kernel& k : kernels)
+            if (is_supported(k)) l.items[l.count++] = &k;
+        return l;
+    }();
+    return {supported.items.data(), supported.count};
+}
+
+// The kernel called `name`, if this CPU can run it; else nullptr.
+[[nodiscard]] inline const kernel* find_kernel(std::string_view name) noexcept
+{
+    for (const kernel* k : available_kernels())
+        if (k->name == name) return k;
+    return nullptr;
+}
+
+// The value of UTF8VIEW_KERNEL (`value`: nullptr when unset) as a kernel:
+// nullptr when unset, empty, unknown, or not supported here. Surrounding
+// blanks are ignored; names are compared exactly ("avx2", not "AVX2").
+[[nodiscard]] inline const kernel* kernel_from_environment(const char* value) noexcept
+{
+    if (value == nullptr) return nullptr;
+    std::string_view name(value);
+    constexpr std::string_view blanks = " \t\r\n";
+    const std::size_t first = name.find_first_not_of(blanks);
+    if (first == std::string_view::npos) return nullptr;
+    name = name.substr(first, name.find_last_not_of(blanks) - first + 1);
+    return find_kernel(name);
+}
+
+// ---------------------------------------------------------------------------
+// Calibration
+
+enum class choice_reason : std::uint8_t {
+    not_yet_chosen,  // no kernel has been used yet
+    calibrated,      // fastest on the synthetic text
+    environment,     // UTF8VIEW_KERNEL
+    forced,          // force_kernel()
+};
+
+// What the calibration measured: for each entry of available_kernels(), the
+// best time of a validate() over the synthetic text, in nanoseconds (0 if
+// that kernel was not timed).
+struct calibration_timings {
+    std::array<std::int64_t, kernel_count> best_nanoseconds{};
+    std::size_t text_bytes = 0;
+};
+
+struct kernel_choice_info {
+    const kernel* chosen = nullptr;
+    choice_reason reason = choice_reason::not_yet_chosen;
+    calibration_timings timings;  // filled when reason == calibrated
+};
+
+inline constexpr std::size_t calibration_text_bytes = 32 * 1024;
+inline constexpr int calibration_rounds = 5;
+
+// The synthetic text: valid UTF-8 of about the mix of the lipsum corpus
+// texts of many scripts, from a fixed linear congruential sequence: runs of
+// ASCII letters and spaces, and of 2-, 3- and 4-byte characters.
+inline void make_calibration_text(unsigned char* text, std::size_t size) noexcept
+{
+    std::uint32_t state = 2463534242u;
+    const auto next = [&state] {
+        state = state * 1664525u + 1013904223u;  // Numerical Recipes' LCG
+        return state >> 8;
+    };
+    std::size_t i = 0;
+    while (i < size) {
+        const std::uint32_t kind = next() % 8;
+        const std::size_t run = 1 + next() % 12;
+        for (std::size_t r = 0; r < run && i < size; ++r) {
+            const std::uint32_t x = next();
+            std::size_t length = kind < 3 ? 1 : kind < 5 ? 2 : kind < 7 ? 3 : 4;
+            if (size - i < length) length = 1;
+            switch (length) {
+            case 1: text[i] = static_cast<unsigned char>(r % 6 == 5 ? ' ' : 'a' + x % 26); break;
+            case 2:  // U+0400..U+05FF (Cyrillic, Hebrew): D0..D7 80..BF
+                text[i] = static_cast<unsigned char>(0xD0 + x % 8);
+                text[i + 1] = static_cast<unsigned char>(0x80 + (x >> 3) % 64);
+                break;
+            case 3:  // U+4E00..U+8FFF (CJK): E4..E8 80..BF 80..BF
+                text[i] = static_cast<unsigned char>(0xE4 + x % 5);
+                text[i + 1] = static_cast<unsigned char>(0x80 + (x >> 3) % 64);
+                text[i + 2] = static_cast<unsigned char>(0x80 + (x >> 9) % 64);
+                break;
+            default:  // U+1F300..U+1F6FF (emoji): F0 9F 8C..9B 80..BF
+                text[i] = 0xF0;
+                text[i + 1] = 0x9F;
+                text[i + 2] = static_cast<unsigned char>(0x8C + x % 16);
+                text[i + 3] = static_cast<unsigned char>(0x80 + (x >> 4) % 64);
+                break;
+            }
+            i += length;
+        }
+    }
+}
+
+// Guards the choice, its record and the calibration text. A spin lock
+// rather than std::mutex, so that nothing here can throw: it is only ever
+// contended while the first use calibrates (a fraction of a millisecond).
+inline std::atomic<bool> kernel_choice_busy{false};
+
+class kernel_choice_lock {
+public:
+    kernel_choice_lock() noexcept
+    {
+        while (kernel_choice_busy.exchange(true, std::memory_order_acquire)) std::this_thread::yield();
+    }
+    ~kernel_choice_lock() { kernel_choice_busy.store(false, std::memory_order_release); }
+    kernel_choice_lock(const kernel_choice_lock&) = delete;
+    kernel_choice_lock& operator=(const kernel_choice_lock&) = delete;
+};
+
+inline kernel_choice_info kernel_choice_state;  // guarded by kernel_choice_lock
+inline std::atomic<const kernel*> active_kernel_pointer{nullptr};
+
+// Times every available kernel on the synthetic text, round-robin so that a
+// burst of noise (or a CPU clocking up) hits all alike, and keeps each one's
+// best round. After the first round a kernel more than twice as slow as the
+// best so far is not timed again: it cannot win, and the scalar kernel would
+// otherwise take most of the time. Called under kernel_choice_lock.
+inline const kernel* calibrate(calibration_timings& timings) noexcept
+{
+    static unsigned char text[calibration_text_bytes];  // guarded by kernel_choice_lock
+    make_calibration_text(text, sizeof text);
+    const std::span<const kernel* const> candidates = available_kernels();
+    timings = calibration_timings{};
+    timings.text_bytes = sizeof text;
+    if (candidates.size() == 1) return candidates[0];
+    constexpr std::int64_t never = std::numeric_limits<std::int64_t>::max();
+    std::int64_t best_of_all = never;
+    for (int round = 0; round < calibration_rounds; ++round) {
+        for (std::size_t k = 0; k < candidates.size(); ++k) {
+            std::int64_t& best = timings.best_nanoseconds[k];
+            if (round > 0 && best / 2 > best_of_all) continue;
+            const auto start = std::chrono::steady_clock::now();
+            const validation_result result = candidates[k]->validate(text, sizeof text);
+            const auto stop = std::chrono::steady_clock::now();
+            std::int64_t nanoseconds = std::chrono::duration_cast<std::chrono::nanoseconds>(stop - start).count();
+            if (nanoseconds < 1) nanoseconds = 1;
+            // The text is valid: a kernel that says otherwise is broken; never pick it.
+            if (!result.valid() || result.offset != sizeof text) nanoseconds = never;
+            if (best == 0 || nanoseconds < best) best = nanoseconds;
+            if (best < best_of_all) best_of_all = best;
+        }
+    }
+    std::size_t fastest = candidates.size() - 1;  // scalar, unless something beats it
+    for (std::size_t k = 0; k < candidates.size(); ++k)
+        if (timings.best_nanoseconds[k] < timings.best_nanoseconds[fastest]) fastest = k;
+    return candidates[fastest];
+}
+
+// Sets and publishes the choice. Called under kernel_choice_lock.
+inline void set_choice(const kernel* chosen, choice_reason reason) noexcept
+{
+    kernel_choice_state.chosen = chosen;
+    kernel_choice_state.reason = reason;
+    active_kernel_pointer.store(chosen, std::memory_order_release);
+}
+
+UTF8VIEW_COLD inline const kernel& choose_kernel() noexcept
+{
+    const kernel_choice_lock lock;
+    if (const kernel* chosen = active_kernel_pointer.load(std::memory_order_acquire)) return *chosen;
+    // std::getenv is not thread-safe against setenv; nothing here calls that.
+    if (const kernel* named = kernel_from_environment(std::getenv("UTF8VIEW_KERNEL"))) {
+        set_choice(named, choice_reason::environment);
+        return *named;
+    }
+    const kernel* fastest = calibrate(kernel_choice_state.timings);
+    set_choice(fastest, choice_reason::calibrated);
+    return *fastest;
+}
+
+// The kernel `validate` uses for contiguous input of 32 bytes or more. The
+// first call chooses it (see the top of this file); later calls are one
+// atomic load.
+[[nodiscard]] inline const kernel& active_kernel() noexcept
+{
+    if (const kernel* chosen = active_kernel_pointer.load(std::memory_order_acquire)) [[likely]]
+        return *chosen;
+    return choose_kernel();
+}
+
+// Makes `name` the active kernel, for tests and benchmarks. Returns false,
+// and changes nothing, if no kernel has that name or this CPU cannot run it.
+inline bool force_kernel(std::string_view name) noexcept
+{
+    const kernel* k = find_kernel(name);
+    if (k == nullptr) return false;
+    const kernel_choice_lock lock;
+    set_choice(k, choice_reason::forced);
+    return true;
+}
+
+// Forgets the choice: the next use chooses again, reading UTF8VIEW_KERNEL
+// and calibrating anew. For tests; not meant to race with validate().
+inline void reset_kernel_choice() noexcept
+{
+    const kernel_choice_lock lock;
+    kernel_choice_state = kernel_choice_info{};
+    active_kernel_pointer.store(nullptr, std::memory_order_release);
+}
+
+// Which kernel is active, why, and (if calibrated) the timings.
+[[nodiscard]] inline kernel_choice_info kernel_choice() noexcept
+{
+    const kernel_choice_lock lock;
+    return kernel_choice_state;
+}
+
+}  // namespace utf8view::detail
+
+#endif  // UTF8VIEW_DETAIL_DISPATCH_HPP

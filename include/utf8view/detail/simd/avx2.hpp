@@ -1,0 +1,132 @@
+// Copyright (c) 2026 the utf8view authors.
+// Distributed under the Boost Software License, Version 1.0.
+// (See accompanying file LICENSE_1_0.txt or copy at https://www.boost.org/LICENSE_1_0.txt)
+
+/// \file
+/// The AVX2 validation kernel (x86-64): the lookup algorithm (see
+/// detail/simd/scalar.hpp, namespace lookup) on 32-byte vectors, two per
+/// 64-byte block. Compiled for AVX2 per function, so users need no -m flag;
+/// the dispatcher calls it only where the CPU has AVX2 and the OS saves the
+/// YMM registers.
+
+#ifndef UTF8VIEW_DETAIL_SIMD_AVX2_HPP
+#define UTF8VIEW_DETAIL_SIMD_AVX2_HPP
+
+#include <utf8view/config.hpp>
+#include <utf8view/detail/cpu.hpp>
+#include <utf8view/detail/simd/scalar.hpp>
+
+#include <cstddef>
+
+#if defined(UTF8VIEW_SIMD_X86)
+
+#include <immintrin.h>
+
+#define UTF8VIEW_TARGET_AVX2 UTF8VIEW_TARGET("avx2")
+
+namespace utf8view::detail::simd::avx2 {
+
+// Bytes checked per step; the error test and the early exit happen once
+// per block. The last n % block_bytes bytes go to the scalar kernel.
+inline constexpr std::size_t block_bytes = 64;
+
+struct tables {
+    __m256i previous_high;
+    __m256i previous_low;
+    __m256i current_high;
+    __m256i unfinished_at_end;
+};
+
+UTF8VIEW_TARGET_AVX2 inline __m256i load(const unsigned char* p) noexcept
+{
+    return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
+}
+
+// A 16-byte table in both 128-bit lanes (vpshufb looks up within a lane).
+UTF8VIEW_TARGET_AVX2 inline __m256i load_table(const unsigned char (&table)[16]) noexcept
+{
+    return _mm256_broadcastsi128_si256(_mm_loadu_si128(reinterpret_cast<const __m128i*>(table)));
+}
+
+UTF8VIEW_TARGET_AVX2 inline tables load_tables() noexcept
+{
+    // unfinished_at_end applies to the last 16 bytes only: the low lane is
+    // all zero bytes there, so it never flags anything.
+    const __m128i last16 = _mm_loadu_si128(reinterpret_cast<const __m128i*>(lookup::unfinished_at_end));
+    const __m128i none = _mm_set1_epi8(static_cast<char>(0xFF));
+    return {load_table(lookup::previous_high), load_table(lookup::previous_low), load_table(lookup::current_high),
+            _mm256_inserti128_si256(_mm256_castsi128_si256(none), last16, 1)};
+}
+
+UTF8VIEW_TARGET_AVX2 inline __m256i splat(unsigned char byte) noexcept
+{
+    return _mm256_set1_epi8(static_cast<char>(byte));
+}
+
+UTF8VIEW_TARGET_AVX2 inline __m256i high_nibbles(__m256i v) noexcept
+{
+    return _mm256_and_si256(_mm256_srli_epi16(v, 4), splat(0x0F));
+}
+
+// The error bytes of `current`, whose 32 bytes follow those of `previous`:
+// non-zero where a byte is not allowed after the bytes before it.
+UTF8VIEW_TARGET_AVX2 inline __m256i check(__m256i current, __m256i previous, const tables& t) noexcept
+{
+    // vpalignr shifts within 128-bit lanes: pair each lane of `current`
+    // with the lane before it (for the low lane, the high lane of `previous`).
+    const __m256i lane_before = _mm256_permute2x128_si256(previous, current, 0x21);
+    const __m256i previous_1 = _mm256_alignr_epi8(current, lane_before, 15);
+    const __m256i by_previous_high = _mm256_shuffle_epi8(t.previous_high, high_nibbles(previous_1));
+    const __m256i by_previous_low = _mm256_shuffle_epi8(t.previous_low, _mm256_and_si256(previous_1, splat(0x0F)));
+    const __m256i by_current_high = _mm256_shuffle_epi8(t.current_high, high_nibbles(current));
+    const __m256i pair_errors =
+        _mm256_and_si256(_mm256_and_si256(by_previous_high, by_previous_low), by_current_high);
+
+    // Third and fourth bytes of 3- and 4-byte sequences (see sse.hpp).
+    const __m256i previous_2 = _mm256_alignr_epi8(current, lane_before, 14);
+    const __m256i previous_3 = _mm256_alignr_epi8(current, lane_before, 13);
+    const __m256i third = _mm256_subs_epu8(previous_2, splat(lookup::third_byte_threshold));
+    const __m256i fourth = _mm256_subs_epu8(previous_3, splat(lookup::fourth_byte_threshold));
+    const __m256i must_continue = _mm256_and_si256(_mm256_or_si256(third, fourth), splat(0x80));
+    return _mm256_xor_si256(pair_errors, must_continue);
+}
+
+// As sse::block_prefix: the whole blocks at the start of p[0, n) in which
+// the vector code found nothing wrong. Reads only whole blocks inside p[0, n).
+UTF8VIEW_TARGET_AVX2 inline std::size_t block_prefix(const unsigned char* p, std::size_t n) noexcept
+{
+    const tables t = load_tables();
+    __m256i previous = _mm256_setzero_si256();    // bytes before p: as if ASCII
+    __m256i unfinished = _mm256_setzero_si256();  // previous block ends inside a sequence
+    std::size_t i = 0;
+    for (; n - i >= block_bytes; i += block_bytes) {
+        const __m256i v0 = load(p + i);
+        const __m256i v1 = load(p + i + 32);
+        __m256i errors;
+        if (_mm256_movemask_epi8(_mm256_or_si256(v0, v1)) == 0) {
+            // All ASCII: fine unless the previous block left a sequence unfinished.
+            errors = unfinished;
+            unfinished = _mm256_setzero_si256();
+        }
+        else {
+            errors = _mm256_or_si256(check(v0, previous, t), check(v1, v0, t));
+            unfinished = _mm256_subs_epu8(v1, t.unfinished_at_end);
+        }
+        if (!_mm256_testz_si256(errors, errors)) break;
+        previous = v1;
+    }
+    return i;
+}
+
+// The AVX2 kernel: exactly the scalar kernel's result (see scalar.hpp).
+inline validation_result validate(const unsigned char* p, std::size_t n) noexcept
+{
+    const std::size_t accepted = block_prefix(p, n);
+    return scalar::validate_from(p, n, scalar::restart_offset(p, accepted));
+}
+
+}  // namespace utf8view::detail::simd::avx2
+
+#endif  // UTF8VIEW_SIMD_X86
+
+#endif  // UTF8VIEW_DETAIL_SIMD_AVX2_HPP

@@ -1,0 +1,526 @@
+// Copyright (c) 2026 the utf8view authors.
+// Distributed under the Boost Software License, Version 1.0.
+
+// Every validation kernel this CPU can run (detail::available_kernels():
+// on x86-64 avx512, avx2, sse when supported, and always scalar), each
+// called directly, must return exactly what the scalar decoder
+// (detail::decode_segment, which the conformance tests check against the
+// Unicode Standard and WHATWG) says: the same kind AND offset, on
+//   - every row of decode_vectors.tsv, alone and behind 0..130 ASCII bytes;
+//   - every pair of bytes, followed by 0..2 continuation bytes, at and
+//     around a 64-byte block boundary, in ASCII and in non-ASCII text;
+//   - inputs of every length 1..200 with an error of every kind (and
+//     sequences cut short, and too long) at every offset 0..130;
+//   - every file of ../shared/corpus, whole, cut, and with errors planted;
+//   - inputs at every alignment 0..63 that end exactly at the end of a
+//     readable page followed by an unreadable one, or start right after one
+//     (a read outside the input crashes the test).
+// The vector part of each SIMD kernel (block_prefix) is also checked on its
+// own: on valid input it must accept every whole block (no false alarm
+// sends it to the scalar code), and it must never accept a block holding
+// the byte that makes an input ill-formed.
+
+#include <utf8view/detail/dispatch.hpp>
+#define BOOST_TEST_MODULE detail_simd_kernels
+#include <boost/test/unit_test.hpp>
+
+// testdata.hpp before print.hpp (see conformance/decode_vectors.cpp: -Wshadow).
+#include "support/testdata.hpp"
+#include "support/print.hpp"
+#include "support/random_utf8.hpp"
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <filesystem>
+#include <initializer_list>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#if __has_include(<sys/mman.h>) && __has_include(<unistd.h>)
+#include <sys/mman.h>
+#include <unistd.h>
+#define UTF8VIEW_TEST_HAS_MMAP 1
+#endif
+
+namespace u8v = utf8view;
+namespace d = utf8view::detail;
+namespace t = utf8view_test;
+using u8v::validation_result;
+
+namespace {
+
+// ---------------------------------------------------------------------------
+// The kernels and the reference
+
+// The vector part of a SIMD kernel, for the checks of block_prefix.
+struct vector_part {
+    std::string_view name;
+    std::size_t (*block_prefix)(const unsigned char*, std::size_t) noexcept;
+    std::size_t block_bytes;
+};
+
+constexpr vector_part vector_parts[] = {
+#if defined(UTF8VIEW_SIMD_X86)
+    {"avx512", &d::simd::avx512::block_prefix, d::simd::avx512::block_bytes},
+    {"avx2", &d::simd::avx2::block_prefix, d::simd::avx2::block_bytes},
+    {"sse", &d::simd::sse::block_prefix, d::simd::sse::block_bytes},
+#endif
+#if defined(UTF8VIEW_SIMD_NEON)
+    {"neon", &d::simd::neon::block_prefix, d::simd::neon::block_bytes},
+#endif
+};
+
+const vector_part* vector_part_of(std::string_view name)
+{
+    for (const vector_part& v : vector_parts)
+        if (v.name == name) return &v;
+    return nullptr;
+}
+
+// The reference: the plain decode_segment loop, no kernel involved.
+validation_result reference(const unsigned char* p, std::size_t n) { return d::validate_segments(p, p + n); }
+
+const unsigned char* bytes_of(std::string_view s) { return reinterpret_cast<const unsigned char*>(s.data()); }
+
+std::string describe(const validation_result& r)
+{
+    std::ostringstream out;
+    if (r.kind) out << "{" << *r.kind << " at " << r.offset << "}";
+    else out << "{valid, " << r.offset << " bytes}";
+    return out.str();
+}
+
+// Failures are reported one by one, up to this many per test case; then
+// the case stops (one broken table entry would otherwise print millions).
+constexpr int max_failures_reported = 20;
+
+class checker {
+    int failures_ = 0;
+
+public:
+    // Checks every available kernel on p[0, n) against the reference;
+    // `what` names the input in messages. Returns the reference result.
+    template <class Describe>
+    validation_result check(const unsigned char* p, std::size_t n, const Describe& what)
+    {
+        const validation_result expected = reference(p, n);
+        for (const d::kernel* k : d::available_kernels()) {
+            const validation_result got = k->validate(p, n);
+            if (got != expected) fail(k->name, "validate returned " + describe(got) + ", expected " + describe(expected), p, n, what);
+            const vector_part* v = vector_part_of(k->name);
+            if (v == nullptr) continue;
+            const std::size_t accepted = v->block_prefix(p, n);
+            if (accepted % v->block_bytes != 0 || accepted > n)
+                fail(k->name, "block_prefix " + std::to_string(accepted) + " is not a whole number of blocks", p, n, what);
+            if (expected.valid() && accepted != n - n % v->block_bytes)
+                fail(k->name, "block_prefix rejected valid input from byte " + std::to_string(accepted), p, n, what);
+            // The byte that makes the input ill-formed is at most 3 bytes
+            // after the maximal subpart's start, unless the input ends first.
+            if (!expected.valid() && expected.offset + 3 < n && accepted > expected.offset + 3)
+                fail(k->name, "block_prefix accepted " + std::to_string(accepted) + " bytes past the error", p, n, what);
+        }
+        return expected;
+    }
+
+    template <class Describe>
+    void fail(std::string_view kernel, const std::string& message, const unsigned char* p, std::size_t n,
+              const Describe& what)
+    {
+        ++failures_;
+        const std::string_view input(reinterpret_cast<const char*>(p), n);
+        BOOST_ERROR("kernel " << kernel << ": " << message << "; input " << what() << ", " << n << " bytes"
+                              << (n <= 300 ? " [" + t::hex_of(input) + "]" : std::string()));
+        BOOST_TEST_REQUIRE(failures_ < max_failures_reported);
+    }
+
+    [[nodiscard]] int failures() const { return failures_; }
+};
+
+// ---------------------------------------------------------------------------
+// Inputs
+
+// Valid text to put errors into: `ascii`, `mixed` (1- to 4-byte characters:
+// every block is non-ASCII) or `sparse` (ASCII with a multi-byte character
+// every few dozen bytes: blocks alternate between the two paths).
+enum class background { ascii, mixed, sparse };
+
+std::string make_background(background kind, std::size_t size, std::uint32_t seed)
+{
+    t::random_source random(seed);
+    std::string text;
+    while (text.size() < size) {
+        switch (kind) {
+        case background::ascii: text.push_back(static_cast<char>(random.between(0x20, 0x7E))); break;
+        case background::mixed: text += t::encode_by_table_3_6(t::random_scalar_value(random)); break;
+        case background::sparse:
+            if (random.below(40) == 0) text += t::encode_by_table_3_6(random.between(0x80, 0x7FF) + (random.below(2) ? 0x10000 : 0));
+            else text.push_back(static_cast<char>(random.between(0x20, 0x7E)));
+            break;
+        }
+    }
+    return text;
+}
+
+std::string hex_bytes(std::initializer_list<unsigned> bytes)
+{
+    std::string out;
+    for (unsigned b : bytes) out.push_back(static_cast<char>(static_cast<unsigned char>(b)));
+    return out;
+}
+
+// Ill-formed pieces of every kind of DESIGN.md section 3 (and the edges of
+// each Table 3-7 row), sequences cut short (by whatever follows, or by the
+// end), and sequences with a continuation byte too many.
+const std::vector<std::string>& error_patterns()
+{
+    static const std::vector<std::string> patterns = {
+        hex_bytes({0x80}),                                                         // unexpected continuation
+        hex_bytes({0xC0, 0x80}), hex_bytes({0xC1, 0xBF}),                          // overlong
+        hex_bytes({0xE0, 0x80, 0x80}), hex_bytes({0xE0, 0x9F, 0xBF}), hex_bytes({0xF0, 0x8F, 0xBF, 0xBF}),
+        hex_bytes({0xED, 0xA0, 0x80}), hex_bytes({0xED, 0xBF, 0xBF}),              // surrogate
+        hex_bytes({0xF4, 0x90, 0x80, 0x80}), hex_bytes({0xF5, 0x80, 0x80, 0x80}),  // out of range
+        hex_bytes({0xF7}),
+        hex_bytes({0xF8}), hex_bytes({0xFF}),                                      // invalid lead
+        hex_bytes({0xC2}), hex_bytes({0xE1}), hex_bytes({0xE1, 0x80}),             // truncated
+        hex_bytes({0xE0, 0xA0}), hex_bytes({0xED, 0x9F}),
+        hex_bytes({0xF1}), hex_bytes({0xF1, 0x80}), hex_bytes({0xF1, 0x80, 0x80}), hex_bytes({0xF4, 0x8F, 0xBF}),
+        hex_bytes({0xC2, 0x80, 0x80}), hex_bytes({0xE1, 0x80, 0x80, 0x80}),      // one continuation too many
+        hex_bytes({0xF1, 0x80, 0x80, 0x80, 0x80}),
+        hex_bytes({0xE1, 0xC2, 0x80}), hex_bytes({0xF1, 0x80, 0xE1, 0x80, 0x80}),  // a lead cut by a lead
+    };
+    return patterns;
+}
+
+// `text` with `piece` at byte `offset`: the text before `offset` is cut at a
+// character boundary and padded with ASCII up to `offset`, and the text after
+// the piece is `rest` (valid, starting at a boundary); cut to `length` bytes.
+std::string plant(std::string_view text, std::size_t offset, std::string_view piece, std::string_view rest,
+                  std::size_t length)
+{
+    std::size_t boundary = offset;
+    while (boundary > 0 && (static_cast<unsigned char>(text[boundary]) & 0xC0) == 0x80) --boundary;
+    std::string out(text.substr(0, boundary));
+    out.append(offset - boundary, 'a');
+    out += piece;
+    out += rest;
+    out.resize(std::min(out.size(), length), 'z');
+    return out;
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------------------
+
+BOOST_AUTO_TEST_CASE(every_supported_kernel_is_under_test)
+{
+    const auto available = d::available_kernels();
+    BOOST_TEST_REQUIRE(!available.empty());
+    BOOST_TEST(available.back()->name == "scalar");
+    std::string names;
+    for (const d::kernel* k : available) {
+        names += std::string(names.empty() ? "" : ", ") + std::string(k->name);
+        if (k->name != "scalar") BOOST_TEST(vector_part_of(k->name) != nullptr, k->name << " has no vector part listed here");
+    }
+    BOOST_TEST_MESSAGE("kernels under test on this CPU: " << names);
+    // Every SIMD kernel compiled in is tested here when the CPU has it. On
+    // the project's x86-64 machines that is all three.
+#if defined(UTF8VIEW_SIMD_X86)
+    if (d::has_all(d::cpu_features_of_this_machine(), d::cpu_features::avx512bw | d::cpu_features::avx2))
+        BOOST_TEST(available.size() == 4u);
+#endif
+}
+
+BOOST_AUTO_TEST_CASE(decode_vectors_alone_and_behind_ascii)
+{
+    checker c;
+    const std::vector<t::tsv_row> rows = t::read_tsv("decode_vectors.tsv");
+    BOOST_TEST_REQUIRE(rows.size() >= 500u);
+    for (const t::tsv_row& row : rows) {
+        const std::string input = t::parse_hex_bytes(row["input"]);
+        for (std::size_t prefix = 0; prefix <= 130; ++prefix) {
+            for (const std::size_t suffix : {std::size_t{0}, std::size_t{3}, std::size_t{70}}) {
+                const std::string bytes = std::string(prefix, 'a') + input + std::string(suffix, 'z');
+                const validation_result r = c.check(bytes_of(bytes), bytes.size(), [&] {
+                    return row["id"] + " behind " + std::to_string(prefix) + " ASCII bytes";
+                });
+                // The reference agrees with the vector file (as the conformance tests show).
+                const long first_invalid = std::stol(row["first_invalid"]);
+                if (first_invalid >= 0 && r.offset != prefix + static_cast<std::size_t>(first_invalid))
+                    BOOST_ERROR(row["id"] << ": the reference decoder disagrees with first_invalid");
+            }
+        }
+    }
+    BOOST_TEST(c.failures() == 0);
+}
+
+BOOST_AUTO_TEST_CASE(every_byte_pair_with_continuations_around_a_block_boundary)
+{
+    // Each ill-formed pair (previous byte, byte) is what one of the lookup
+    // tables' entries rejects: followed by the continuation bytes its first
+    // byte asks for as a lead (none, one, two), nothing else rejects it.
+    // Placed across a 16-byte lane boundary inside a block (at 15, 16), and
+    // across the block boundary at 64 (at 63, 64).
+    checker c;
+    for (const background kind : {background::ascii, background::mixed}) {
+        const std::string text = make_background(kind, 200, 20260101);
+        for (unsigned first = 0; first < 256; ++first) {
+            const std::string_view continuations = first >= 0xF0 ? "\xBF\x80" : first >= 0xE0 ? "\x80" : "";
+            for (unsigned second = 0; second < 256; ++second) {
+                const std::string piece = hex_bytes({first, second}) + std::string(continuations);
+                for (const std::size_t offset : {std::size_t{15}, std::size_t{16}, std::size_t{63}, std::size_t{64}}) {
+                    const std::string bytes = plant(text, offset, piece, "hello, world! hello, world! ...", 160);
+                    c.check(bytes_of(bytes), bytes.size(), [&] {
+                        return "pair " + t::hex_of(piece) + " at " + std::to_string(offset);
+                    });
+                }
+            }
+        }
+    }
+    BOOST_TEST(c.failures() == 0);
+}
+
+BOOST_AUTO_TEST_CASE(errors_of_every_kind_at_every_offset_of_every_length)
+{
+    checker c;
+    std::size_t inputs = 0;
+    // (The sparse background, ASCII blocks next to others, is in
+    // random_corruptions_of_long_text.)
+    for (const background kind : {background::ascii, background::mixed}) {
+        const std::string text = make_background(kind, 256, 7 + static_cast<std::uint32_t>(kind));
+        const std::string rest = make_background(kind, 256, 99 + static_cast<std::uint32_t>(kind));
+        for (std::size_t length = 1; length <= 200; ++length) {
+            for (std::size_t offset = 0; offset <= 130 && offset < length; ++offset) {
+                for (const std::string& piece : error_patterns()) {
+                    const std::string bytes = plant(text, offset, piece, rest, length);
+                    ++inputs;
+                    c.check(bytes_of(bytes), bytes.size(), [&] {
+                        return "[" + t::hex_of(piece) + "] at " + std::to_string(offset) + ", background " +
+                               std::to_string(static_cast<int>(kind));
+                    });
+                }
+            }
+            // And the valid text itself, cut at every length (an unfinished
+            // sequence at the end when the cut splits a character).
+            const std::string cut = text.substr(0, length);
+            c.check(bytes_of(cut), cut.size(), [&] { return "valid text cut to " + std::to_string(length); });
+        }
+    }
+    BOOST_TEST_MESSAGE(inputs << " inputs with planted errors");
+    BOOST_TEST(c.failures() == 0);
+}
+
+BOOST_AUTO_TEST_CASE(random_corruptions_of_long_text)
+{
+    // Longer inputs with one to three corruptions anywhere (random_utf8.hpp's
+    // corrupted_text kinds, scaled up): several blocks on either side.
+    checker c;
+    t::random_source random(424242);
+    for (int round = 0; round < 3000; ++round) {
+        const auto kind = static_cast<background>(random.below(3));
+        std::string bytes = make_background(kind, 64 + random.below(600), random.between(1, 1000000));
+        const std::uint32_t corruptions = random.between(1, 3);
+        for (std::uint32_t i = 0; i < corruptions; ++i) {
+            const std::string& piece = error_patterns()[random.below(static_cast<std::uint32_t>(error_patterns().size()))];
+            bytes.insert(random.below(static_cast<std::uint32_t>(bytes.size() + 1)), piece);
+        }
+        c.check(bytes_of(bytes), bytes.size(), [&] { return "round " + std::to_string(round); });
+    }
+    BOOST_TEST(c.failures() == 0);
+}
+
+// ---------------------------------------------------------------------------
+// The corpus
+
+namespace {
+
+// ../shared/corpus beside the repository: $UTF8VIEW_CORPUS_DIR, else found
+// from the test data folder (<repo>/test/data -> <repo>/../shared/corpus).
+std::optional<std::filesystem::path> corpus_dir()
+{
+    if (const char* from_environment = std::getenv("UTF8VIEW_CORPUS_DIR"); from_environment && *from_environment)
+        return std::filesystem::path(from_environment);
+    const std::filesystem::path guess = std::filesystem::path(t::testdata_dir()) / ".." / ".." / ".." / "shared" / "corpus";
+    std::error_code error;
+    if (std::filesystem::is_directory(guess, error)) return guess;
+    return std::nullopt;
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(every_corpus_file_whole_cut_and_with_errors_planted)
+{
+    const std::optional<std::filesystem::path> dir = corpus_dir();
+    if (!dir) {
+        BOOST_TEST_MESSAGE("no ../shared/corpus folder (set UTF8VIEW_CORPUS_DIR): corpus test skipped");
+        return;
+    }
+    std::vector<std::filesystem::path> files;
+    for (const auto& entry : std::filesystem::directory_iterator(*dir))
+        if (entry.is_regular_file() && entry.path().filename() != "README.md") files.push_back(entry.path());
+    std::sort(files.begin(), files.end());
+    BOOST_TEST_REQUIRE(!files.empty());
+    BOOST_TEST_MESSAGE(files.size() << " corpus files in " << dir->string());
+
+    checker c;
+    t::random_source random(31337);
+    for (const std::filesystem::path& file : files) {
+        const std::string text = t::read_file(file.string());
+        const std::string name = file.filename().string();
+        const validation_result whole = c.check(bytes_of(text), text.size(), [&] { return name; });
+        BOOST_TEST(whole.valid(), name << " is valid UTF-8 (shared/corpus/README.md)");
+
+        // Cut at 40 places (often inside a character). Checked on the last
+        // few KiB before the cut (starting anywhere, even inside a character):
+        // what happens at the end does not depend on bytes further back.
+        for (int i = 0; i < 40; ++i) {
+            const std::size_t length = random.below(static_cast<std::uint32_t>(text.size() + 1));
+            const std::size_t start = length - std::min<std::size_t>(length, 1000 + random.below(8000));
+            c.check(bytes_of(text) + start, length - start, [&] {
+                return name + " [" + std::to_string(start) + ", " + std::to_string(length) + ")";
+            });
+        }
+        // Each error pattern planted at a random place, overwriting text (so
+        // that characters around it are broken too), and near the end; checked
+        // on a window of a few KiB around it, and twice on the whole file.
+        std::string copy = text;
+        for (std::size_t p = 0; p < error_patterns().size(); ++p) {
+            const std::string& piece = error_patterns()[p];
+            for (const bool near_end : {false, true}) {
+                const std::size_t room = text.size() > piece.size() ? text.size() - piece.size() : 0;
+                const std::size_t at = near_end ? room - std::min<std::size_t>(room, random.below(70))
+                                                : random.below(static_cast<std::uint32_t>(room + 1));
+                copy.replace(at, piece.size(), piece);
+                const std::size_t start = at - std::min<std::size_t>(at, random.below(5000));
+                const std::size_t stop = std::min(copy.size(), at + random.below(5000));
+                const bool whole_file = p < 2;
+                c.check(bytes_of(copy) + (whole_file ? 0 : start), whole_file ? copy.size() : stop - start, [&] {
+                    return name + " with [" + t::hex_of(piece) + "] at " + std::to_string(at) +
+                           (whole_file ? std::string() : ", bytes [" + std::to_string(start) + ", " + std::to_string(stop) + ")");
+                });
+                copy.replace(at, piece.size(), text, at, piece.size());
+            }
+        }
+    }
+    BOOST_TEST(c.failures() == 0);
+}
+
+// ---------------------------------------------------------------------------
+// Alignment and page ends
+
+#if defined(UTF8VIEW_TEST_HAS_MMAP)
+
+namespace {
+
+// Two readable pages between two unreadable ones: a read before the first
+// or after the second readable page ends the process with SIGSEGV.
+class guarded_pages {
+    unsigned char* base_ = nullptr;
+    std::size_t page_ = 0;
+
+public:
+    guarded_pages()
+    {
+        page_ = static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
+        void* p = mmap(nullptr, 4 * page_, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        BOOST_TEST_REQUIRE(p != MAP_FAILED);
+        base_ = static_cast<unsigned char*>(p);
+        BOOST_TEST_REQUIRE(mprotect(base_ + page_, 2 * page_, PROT_READ | PROT_WRITE) == 0);
+    }
+    ~guarded_pages() { munmap(base_, 4 * page_); }
+    guarded_pages(const guarded_pages&) = delete;
+    guarded_pages& operator=(const guarded_pages&) = delete;
+
+    unsigned char* first() const { return base_ + page_; }  // the readable bytes start here...
+    unsigned char* last() const { return base_ + 3 * page_; }  // ...and end here
+    std::size_t readable() const { return 2 * page_; }
+};
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(inputs_at_every_alignment_ending_at_a_page_end_or_starting_at_a_page_start)
+{
+    guarded_pages pages;
+    checker c;
+    const std::string mixed = make_background(background::mixed, 600, 5);
+    const std::string ascii = make_background(background::ascii, 600, 6);
+    std::vector<std::string> inputs;
+    for (const std::string* text : {&mixed, &ascii}) {
+        for (std::size_t length : {std::size_t{1}, std::size_t{31}, std::size_t{63}, std::size_t{64}, std::size_t{65},
+                                   std::size_t{127}, std::size_t{128}, std::size_t{129}, std::size_t{200},
+                                   std::size_t{511}}) {
+            inputs.push_back(text->substr(0, length));                           // valid, or cut inside a character
+            inputs.push_back(text->substr(0, length - 1) + "\xE1");              // a lead byte last
+            inputs.push_back(text->substr(0, length > 2 ? length - 2 : 0) + "\xF1\x80");
+            inputs.push_back(text->substr(0, length > 3 ? length - 3 : 0) + "\xF1\x80\x80");
+            inputs.push_back(text->substr(0, length > 3 ? length - 3 : 0) + "\xE1\x80\x80");
+            inputs.push_back(text->substr(0, length - 1) + "\x80");              // a stray continuation last
+        }
+    }
+    for (const std::string& input : inputs) {
+        BOOST_TEST_REQUIRE(input.size() + 63 <= pages.readable());
+        for (std::size_t alignment = 0; alignment < 64; ++alignment) {
+            // Ends exactly where the readable memory ends (its start then
+            // runs through every alignment as the lengths and shifts vary).
+            unsigned char* const at_end = pages.last() - input.size() - alignment;
+            std::copy(input.begin(), input.end(), at_end);
+            std::fill(at_end + input.size(), pages.last(), static_cast<unsigned char>(0xFF));  // poison after
+            c.check(at_end, input.size(), [&] {
+                return "ending " + std::to_string(alignment) + " bytes before a page end";
+            });
+            // Ends at the page end for alignment 0; otherwise the bytes
+            // after it are 0xFF, which a kernel must not look at.
+            unsigned char* const start = pages.first() + alignment;
+            std::copy(input.begin(), input.end(), start);
+            c.check(start, input.size(), [&] { return "starting " + std::to_string(alignment) + " bytes after a page start"; });
+        }
+        // Flush with the end, every alignment of the start.
+        for (std::size_t shift = 0; shift < 64; ++shift) {
+            if (shift > input.size()) break;
+            const std::string_view tail = std::string_view(input).substr(shift);
+            unsigned char* const at_end = pages.last() - tail.size();
+            std::copy(tail.begin(), tail.end(), at_end);
+            c.check(at_end, tail.size(), [&] { return "flush with a page end, " + std::to_string(shift) + " bytes dropped"; });
+        }
+    }
+    // A whole readable region of valid text, and the same with a lead byte
+    // as its very last byte.
+    const std::string big = make_background(background::mixed, pages.readable() + 8, 11);
+    std::size_t boundary = pages.readable();
+    while ((static_cast<unsigned char>(big[boundary]) & 0xC0) == 0x80) --boundary;
+    std::fill(pages.first(), pages.last(), static_cast<unsigned char>('a'));
+    std::copy(big.begin(), big.begin() + static_cast<std::ptrdiff_t>(boundary), pages.last() - boundary);
+    c.check(pages.first(), pages.readable(), [] { return "two whole pages"; });
+    pages.last()[-1] = 0xF0;
+    c.check(pages.first(), pages.readable(), [] { return "two whole pages ending in F0"; });
+    BOOST_TEST(c.failures() == 0);
+}
+
+#else
+
+BOOST_AUTO_TEST_CASE(inputs_at_every_alignment_ending_at_a_page_end_or_starting_at_a_page_start)
+{
+    BOOST_TEST_MESSAGE("no mmap on this system: page-end tests skipped");
+}
+
+#endif
+
+BOOST_AUTO_TEST_CASE(large_inputs_with_an_error_near_the_end)
+{
+    checker c;
+    std::string text = make_background(background::sparse, 1 << 20, 77);
+    text.resize(1 << 20, 'a');
+    std::size_t boundary = text.size() - 1;
+    while ((static_cast<unsigned char>(text[boundary]) & 0xC0) == 0x80) --boundary;
+    text.resize(boundary);
+    c.check(bytes_of(text), text.size(), [] { return "1 MiB valid"; });
+    for (std::size_t back : {std::size_t{1}, std::size_t{63}, std::size_t{64}, std::size_t{65}, std::size_t{1000}}) {
+        std::string copy = text;
+        copy[copy.size() - back] = '\xC0';
+        c.check(bytes_of(copy), copy.size(), [&] { return "1 MiB with C0 " + std::to_string(back) + " bytes before the end"; });
+    }
+    BOOST_TEST(c.failures() == 0);
+}
