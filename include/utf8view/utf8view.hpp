@@ -19,5 +19,6 @@
 #include <utf8view/error_policy.hpp>
 #include <utf8view/null_terminated.hpp>
 #include <utf8view/unicode.hpp>
+#include <utf8view/validate.hpp>
 
 #endif  // UTF8VIEW_UTF8VIEW_HPP
