@@ -1,0 +1,258 @@
+// Copyright (c) 2026 the utf8view authors.
+// Distributed under the Boost Software License, Version 1.0.
+// utf8view-test: plain-main
+//
+// Every validation kernel compiled in and supported here, against the
+// scalar decoder (detail::decode_segment), without Boost.Test, so that it
+// can be cross-compiled for AArch64 and run under qemu-user (scripts/test-all,
+// stage neon), where it tests the NEON kernel and the scalar one. Elsewhere it
+// tests the scalar kernel only (test/detail/simd_kernels.cpp tests the x86
+// ones); built with -DUTF8VIEW_NO_SIMD it checks that only scalar exists.
+//
+// Inputs: random text with an error of every kind at every offset 0..130 of
+// lengths 1..200, every byte pair around a block boundary, every alignment
+// 0..63 of a buffer, and the rows of decode_vectors.tsv when
+// UTF8VIEW_TESTDATA_DIR names their folder. For each SIMD kernel, the vector
+// part alone (block_prefix) must accept every whole block of valid input and
+// no block holding the byte that makes an input ill-formed.
+
+#include <utf8view/detail/dispatch.hpp>
+
+#include "support/random_utf8.hpp"
+
+#include <cstddef>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <initializer_list>
+#include <iterator>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace d = utf8view::detail;
+namespace t = utf8view_test;
+using utf8view::validation_result;
+
+namespace {
+
+struct vector_part {
+    std::string_view name;
+    std::size_t (*block_prefix)(const unsigned char*, std::size_t) noexcept;
+    std::size_t block_bytes;
+};
+
+// Empty under UTF8VIEW_NO_SIMD or on other architectures; one sentinel
+// entry keeps the array non-empty.
+constexpr vector_part vector_parts[] = {
+#if defined(UTF8VIEW_SIMD_NEON)
+    {"neon", &d::simd::neon::block_prefix, d::simd::neon::block_bytes},
+#endif
+#if defined(UTF8VIEW_SIMD_X86)
+    {"avx512", &d::simd::avx512::block_prefix, d::simd::avx512::block_bytes},
+    {"avx2", &d::simd::avx2::block_prefix, d::simd::avx2::block_bytes},
+    {"sse", &d::simd::sse::block_prefix, d::simd::sse::block_bytes},
+#endif
+    {"", nullptr, 1},
+};
+
+const vector_part* vector_part_of(std::string_view name)
+{
+    for (const vector_part& v : vector_parts)
+        if (v.block_prefix != nullptr && v.name == name) return &v;
+    return nullptr;
+}
+
+std::size_t inputs_checked = 0;
+std::size_t failures = 0;
+
+const char* name_of(const validation_result& r)
+{
+    return r.kind ? utf8view::to_string(*r.kind).data() : "valid";
+}
+
+void fail(std::string_view kernel, const char* what, const validation_result& got, const validation_result& expected,
+          std::string_view input, const std::string& where)
+{
+    ++failures;
+    if (failures > 20) return;
+    std::printf("FAIL kernel %.*s: %s: got %s at %zu, expected %s at %zu; %s; %zu bytes [%s]\n",
+                static_cast<int>(kernel.size()), kernel.data(), what, name_of(got), got.offset, name_of(expected),
+                expected.offset, where.c_str(), input.size(),
+                input.size() <= 300 ? t::hex_of(input).c_str() : "...");
+}
+
+void check(const unsigned char* p, std::size_t n, const std::string& where)
+{
+    ++inputs_checked;
+    const std::string_view input(reinterpret_cast<const char*>(p), n);
+    const validation_result expected = d::validate_segments(p, p + n);
+    for (const d::kernel* k : d::available_kernels()) {
+        if (k->name != "neon" && k->name != "scalar") continue;  // the x86 ones: simd_kernels.cpp
+        const validation_result got = k->validate(p, n);
+        if (got != expected) fail(k->name, "validate", got, expected, input, where);
+        const vector_part* v = vector_part_of(k->name);
+        if (v == nullptr) continue;
+        const std::size_t accepted = v->block_prefix(p, n);
+        const validation_result as_result{std::nullopt, accepted};
+        if (accepted % v->block_bytes != 0 || accepted > n) fail(k->name, "block_prefix not whole blocks", as_result, expected, input, where);
+        if (expected.valid() && accepted != n - n % v->block_bytes)
+            fail(k->name, "block_prefix rejected valid input", as_result, expected, input, where);
+        if (!expected.valid() && expected.offset + 3 < n && accepted > expected.offset + 3)
+            fail(k->name, "block_prefix accepted past the error", as_result, expected, input, where);
+    }
+}
+
+void check(std::string_view s, const std::string& where)
+{
+    check(reinterpret_cast<const unsigned char*>(s.data()), s.size(), where);
+}
+
+std::string from_hex(std::initializer_list<unsigned> bytes)
+{
+    std::string out;
+    for (unsigned b : bytes) out.push_back(static_cast<char>(static_cast<unsigned char>(b)));
+    return out;
+}
+
+std::string valid_text(std::size_t size, std::uint32_t seed, bool ascii)
+{
+    t::random_source random(seed);
+    std::string text;
+    while (text.size() < size) {
+        if (ascii) text.push_back(static_cast<char>(random.between(0x20, 0x7E)));
+        else text += t::encode_by_table_3_6(t::random_scalar_value(random));
+    }
+    return text;
+}
+
+// `piece` at `offset` of `text` (cut at a boundary before it, padded with
+// ASCII), then `rest`; `length` bytes in all.
+std::string plant(std::string_view text, std::size_t offset, std::string_view piece, std::string_view rest,
+                  std::size_t length)
+{
+    std::size_t boundary = offset;
+    while (boundary > 0 && (static_cast<unsigned char>(text[boundary]) & 0xC0) == 0x80) --boundary;
+    std::string out(text.substr(0, boundary));
+    out.append(offset - boundary, 'a');
+    out += piece;
+    out += rest;
+    out.resize(length < out.size() ? length : out.size(), 'z');
+    return out;
+}
+
+void errors_at_every_offset()
+{
+    const std::vector<std::string> pieces = {
+        from_hex({0x80}),       from_hex({0xC0, 0x80}), from_hex({0xE0, 0x9F, 0xBF}), from_hex({0xF0, 0x8F, 0xBF, 0xBF}),
+        from_hex({0xED, 0xA0, 0x80}), from_hex({0xF4, 0x90, 0x80, 0x80}), from_hex({0xF5}), from_hex({0xFF}),
+        from_hex({0xC2}),       from_hex({0xE1, 0x80}), from_hex({0xF1, 0x80, 0x80}), from_hex({0xE1, 0x80, 0x80, 0x80}),
+    };
+    for (const bool ascii : {true, false}) {
+        const std::string text = valid_text(256, ascii ? 1 : 2, ascii);
+        const std::string rest = valid_text(256, ascii ? 3 : 4, ascii);
+        for (std::size_t length = 1; length <= 200; ++length) {
+            for (std::size_t offset = 0; offset <= 130 && offset < length; ++offset)
+                for (const std::string& piece : pieces)
+                    check(plant(text, offset, piece, rest, length),
+                          "[" + t::hex_of(piece) + "] at " + std::to_string(offset));
+            check(std::string_view(text).substr(0, length), "valid text cut to " + std::to_string(length));
+        }
+    }
+}
+
+void byte_pairs_around_a_block_boundary()
+{
+    const std::string text = valid_text(200, 5, false);
+    for (unsigned first = 0; first < 256; ++first)
+        for (unsigned second = 0; second < 256; ++second)
+            for (const std::string_view continuations : {"", "\x80\xBF"})
+                for (const std::size_t offset : {std::size_t{62}, std::size_t{63}}) {
+                    const std::string piece = from_hex({first, second}) + std::string(continuations);
+                    check(plant(text, offset, piece, "and some ASCII text after it....", 140),
+                          "pair [" + t::hex_of(piece) + "] at " + std::to_string(offset));
+                }
+}
+
+void every_alignment()
+{
+    std::vector<unsigned char> buffer(64 + 700);
+    const std::string text = valid_text(700, 6, false);
+    for (std::size_t alignment = 0; alignment < 64; ++alignment) {
+        for (const std::size_t length : {std::size_t{64}, std::size_t{200}, std::size_t{699}}) {
+            std::string input = text.substr(0, length);
+            for (int variant = 0; variant < 3; ++variant) {
+                if (variant == 1) input.back() = '\xE1';      // a lead byte last
+                if (variant == 2) input[length / 2] = '\xBF';  // a stray continuation byte
+                std::copy(input.begin(), input.end(), buffer.begin() + static_cast<std::ptrdiff_t>(alignment));
+                check(buffer.data() + alignment, input.size(),
+                      "alignment " + std::to_string(alignment) + " variant " + std::to_string(variant));
+            }
+        }
+    }
+}
+
+void decode_vectors()
+{
+#if defined(UTF8VIEW_TESTDATA_DIR)
+    std::ifstream in(std::string(UTF8VIEW_TESTDATA_DIR) + "/decode_vectors.tsv", std::ios::binary);
+    if (!in) {
+        std::printf("simd_neon: cannot open %s/decode_vectors.tsv\n", UTF8VIEW_TESTDATA_DIR);
+        ++failures;
+        return;
+    }
+    std::string line;
+    std::getline(in, line);  // column names: id input ...
+    std::size_t rows = 0;
+    while (std::getline(in, line)) {
+        const std::size_t tab1 = line.find('\t');
+        const std::size_t tab2 = line.find('\t', tab1 + 1);
+        if (tab1 == std::string::npos || tab2 == std::string::npos) continue;
+        const std::string hex = line.substr(tab1 + 1, tab2 - tab1 - 1);
+        std::string bytes;
+        if (hex != "-")
+            for (std::size_t i = 0; i < hex.size(); i += 3)
+                bytes.push_back(static_cast<char>(std::stoul(hex.substr(i, 2), nullptr, 16)));
+        ++rows;
+        for (std::size_t prefix = 0; prefix <= 70; ++prefix)
+            check(std::string(prefix, 'a') + bytes + std::string(40, 'z'), line.substr(0, tab1) + " behind " + std::to_string(prefix));
+    }
+    if (rows < 500) {
+        std::printf("simd_neon: only %zu rows in decode_vectors.tsv\n", rows);
+        ++failures;
+    }
+#else
+    std::printf("simd_neon: UTF8VIEW_TESTDATA_DIR not defined: decode_vectors.tsv skipped\n");
+#endif
+}
+
+bool kernel_set_is_as_expected()
+{
+    std::string names;
+    for (const d::kernel* k : d::available_kernels()) names += (names.empty() ? "" : ",") + std::string(k->name);
+    std::printf("simd_neon: kernels available: %s (tested here: neon and scalar)\n", names.c_str());
+    if (d::available_kernels().back()->name != "scalar") return false;
+#if defined(UTF8VIEW_NO_SIMD)
+    return names == "scalar";
+#elif defined(__aarch64__)
+    return names == "neon,scalar";
+#else
+    return true;
+#endif
+}
+
+}  // namespace
+
+int main()
+{
+    if (!kernel_set_is_as_expected()) {
+        std::printf("simd_neon: FAIL: unexpected set of kernels\n");
+        return EXIT_FAILURE;
+    }
+    errors_at_every_offset();
+    byte_pairs_around_a_block_boundary();
+    every_alignment();
+    decode_vectors();
+    std::printf("simd_neon: %zu inputs checked, %zu failures\n", inputs_checked, failures);
+    return failures == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}
