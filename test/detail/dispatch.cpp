@@ -195,7 +195,7 @@ BOOST_AUTO_TEST_CASE(force_kernel_overrides_the_environment)
     BOOST_TEST(&d::active_kernel() == first);
 }
 
-BOOST_AUTO_TEST_CASE(calibration_picks_the_fastest_kernel_it_timed_quickly)
+BOOST_AUTO_TEST_CASE(calibration_picks_a_fastest_kernel_it_timed_quickly)
 {
     const fresh_choice fresh;
     const auto start = std::chrono::steady_clock::now();
@@ -213,8 +213,10 @@ BOOST_AUTO_TEST_CASE(calibration_picks_the_fastest_kernel_it_timed_quickly)
         if (available.size() > 1) BOOST_TEST(ns > 0, available[k]->name << " was timed");
         if (available[k] == &chosen) fastest = ns;
     }
+    // No kernel was more than 5% faster than the chosen one (a narrower
+    // kernel must win by 5% to be chosen over a wider one).
     for (std::size_t k = 0; k < available.size() && available.size() > 1; ++k)
-        BOOST_TEST(fastest <= info.timings.best_nanoseconds[k]);
+        BOOST_TEST(info.timings.best_nanoseconds[k] >= fastest - fastest / 20, available[k]->name);
     const auto microseconds = std::chrono::duration_cast<std::chrono::microseconds>(elapsed).count();
     BOOST_TEST_MESSAGE("calibration chose " << chosen.name << " in " << microseconds << " us over "
                                             << info.timings.text_bytes << " bytes:" << report);
@@ -231,6 +233,8 @@ BOOST_AUTO_TEST_CASE(calibration_text_is_valid_utf8)
     const validation_result r = d::validate_segments(text + 0, text + sizeof text);
     BOOST_TEST(r.valid());
     BOOST_TEST(r.offset == sizeof text);
+    // The scalar kernel is timed on the first quarter: valid on its own.
+    BOOST_TEST(d::validate_segments(text + 0, text + sizeof text / 4).valid());
     std::size_t multi_byte_leads = 0;
     for (unsigned char b : text) multi_byte_leads += b >= 0xC0;
     BOOST_TEST(multi_byte_leads > sizeof text / 20);  // not just ASCII
