@@ -10,10 +10,9 @@
 ///   1. UTF8VIEW_KERNEL=<name> in the environment, if it names a kernel this
 ///      CPU can run (unknown or unsupported names are ignored);
 ///   2. otherwise the kernel that validates a synthetic 32 KiB text fastest
-///      here, timed with std::chrono::steady_clock (after one untimed pass
-///      of each vector kernel, best of 21 rounds, the scalar kernel on a
-///      quarter of the text and dropped after two rounds; about 0.3 ms in
-///      all; a narrower kernel must win by 5%). The
+///      here, timed with std::chrono::steady_clock, round-robin, best of
+///      each, for 0.75 ms (see calibrate: wide vector units can take that
+///      long to reach full speed); a narrower kernel must win by 5%. The
 ///      fastest, not the widest: on AMD Zen 4, for one, 32-byte vectors can
 ///      beat 64-byte ones.
 /// `force_kernel(name)` overrides it at any time (tests, benchmarks), and
@@ -137,6 +136,7 @@ enum class choice_reason : std::uint8_t {
 struct calibration_timings {
     std::array<std::int64_t, kernel_count> best_nanoseconds{};
     std::size_t text_bytes = 0;
+    int rounds = 0;
 };
 
 struct kernel_choice_info {
@@ -146,7 +146,10 @@ struct kernel_choice_info {
 };
 
 inline constexpr std::size_t calibration_text_bytes = 32 * 1024;
-inline constexpr int calibration_rounds = 21;
+// Rounds go on until both limits are reached (or calibration_max_time).
+inline constexpr int calibration_min_rounds = 7;
+inline constexpr std::chrono::microseconds calibration_min_time{750};
+inline constexpr std::chrono::microseconds calibration_max_time{2000};
 
 // The synthetic text: valid UTF-8 of about the mix of the lipsum corpus
 // texts of many scripts, from a fixed linear congruential sequence: runs of
@@ -214,12 +217,16 @@ inline std::atomic<const kernel*> active_kernel_pointer{nullptr};
 
 // Times every available kernel on the synthetic text, round-robin so that a
 // burst of noise (another thread on the same core, an interrupt) hits all
-// alike, and keeps each one's best round. From the third round on, a kernel
-// more than 3 times as slow as the best so far is not timed again: it cannot
-// win, and the scalar kernel would otherwise take most of the time. A kernel
-// later in the table (narrower) must beat an earlier one by 5% to be chosen:
-// timing noise then falls back on the table's order. Called under
-// kernel_choice_lock.
+// alike, and keeps each one's best round. Rounds go on for at least 0.75 ms:
+// the first 64-byte-vector instructions after a while without them can run
+// at half speed for several hundred microseconds while the core changes its
+// power state (seen on this project's Xeon VMs: 3.2 us per 32 KiB, then
+// 1.65 us from 0.1-0.75 ms on), and a shorter calibration then picks a
+// narrower kernel for the whole process. From the third round on, a kernel
+// more than 3 times as slow as the best is not timed again (the scalar one,
+// timed on a quarter of the text). A kernel later (narrower) in the table
+// must beat an earlier one by 5% to be chosen: noise falls back on the
+// table's order. Called under kernel_choice_lock.
 inline const kernel* calibrate(calibration_timings& timings) noexcept
 {
     static unsigned char text[calibration_text_bytes];  // guarded by kernel_choice_lock
@@ -229,12 +236,12 @@ inline const kernel* calibrate(calibration_timings& timings) noexcept
     timings.text_bytes = sizeof text;
     if (candidates.size() == 1) return candidates[0];
     constexpr std::int64_t never = std::numeric_limits<std::int64_t>::max();
-    // One untimed pass of each vector kernel first (code and data into the
-    // caches, the vector units powered up).
-    for (const kernel* k : candidates)
-        if (k->required != cpu_features::none) static_cast<void>(k->validate(text, sizeof text));
     std::int64_t best_of_all = never;
-    for (int round = 0; round < calibration_rounds; ++round) {
+    const auto begin = std::chrono::steady_clock::now();
+    for (int round = 0;; ++round) {
+        const auto elapsed = std::chrono::steady_clock::now() - begin;
+        if (round >= calibration_min_rounds && elapsed >= calibration_min_time) break;
+        if (elapsed >= calibration_max_time) break;
         for (std::size_t k = 0; k < candidates.size(); ++k) {
             std::int64_t& best = timings.best_nanoseconds[k];
             if (round >= 2 && best / 3 > best_of_all) continue;
@@ -248,12 +255,13 @@ inline const kernel* calibrate(calibration_timings& timings) noexcept
             std::int64_t nanoseconds = std::chrono::duration_cast<std::chrono::nanoseconds>(stop - start).count();
             if (scalar) nanoseconds *= 4;
             if (nanoseconds < 1) nanoseconds = 1;
-            // The text is valid (and a quarter of it ends on a character
-            // boundary): a kernel that says otherwise is broken; never pick it.
+            // The text is valid (each quarter too): a kernel that says
+            // otherwise is broken; never pick it.
             if (!result.valid() || result.offset != bytes) nanoseconds = never;
             if (best == 0 || nanoseconds < best) best = nanoseconds;
             if (best < best_of_all) best_of_all = best;
         }
+        ++timings.rounds;
     }
     std::size_t chosen = 0;
     for (std::size_t k = 1; k < candidates.size(); ++k)
