@@ -10,7 +10,8 @@
 //   - every pair of bytes, followed by 0..2 continuation bytes, at and
 //     around a 64-byte block boundary, in ASCII and in non-ASCII text;
 //   - inputs of every length 1..200 with an error of every kind (and
-//     sequences cut short, and too long) at every offset 0..130;
+//     sequences cut short, and too long) at every offset 0..130, and at
+//     every offset 0..320 before a long run of ASCII;
 //   - every file of ../shared/corpus, whole, cut, and with errors planted;
 //   - inputs at every alignment 0..63 that end exactly at the end of a
 //     readable page followed by an unreadable one, or start right after one
@@ -310,6 +311,27 @@ BOOST_AUTO_TEST_CASE(errors_of_every_kind_at_every_offset_of_every_length)
         }
     }
     BOOST_TEST_MESSAGE(inputs << " inputs with planted errors");
+    BOOST_TEST(c.failures() == 0);
+}
+
+BOOST_AUTO_TEST_CASE(errors_before_a_long_ascii_run_at_every_offset_up_to_320)
+{
+    // An error (often a sequence cut short) at the end of a block, then
+    // hundreds of ASCII bytes: the kernels skip ASCII runs several blocks
+    // at a time, and must still see the sequence left unfinished before the
+    // run. Non-ASCII text before the error, so that the blocks before it
+    // take the full check.
+    checker c;
+    const std::string text = make_background(background::mixed, 400, 17);
+    const std::string ascii_run(600, 'q');
+    for (std::size_t offset = 0; offset <= 320; ++offset) {
+        for (const std::string& piece : error_patterns()) {
+            const std::string bytes = plant(text, offset, piece, ascii_run, offset + piece.size() + 520);
+            c.check(bytes_of(bytes), bytes.size(), [&] {
+                return "[" + t::hex_of(piece) + "] at " + std::to_string(offset) + " before ASCII";
+            });
+        }
+    }
     BOOST_TEST(c.failures() == 0);
 }
 

@@ -93,27 +93,37 @@ UTF8VIEW_TARGET_AVX2 inline __m256i check(__m256i current, __m256i previous, con
 
 // As sse::block_prefix: the whole blocks at the start of p[0, n) in which
 // the vector code found nothing wrong. Reads only whole blocks inside p[0, n).
+// A run of ASCII is skipped two blocks per step with nothing but the ASCII test.
 UTF8VIEW_TARGET_AVX2 inline std::size_t block_prefix(const unsigned char* p, std::size_t n) noexcept
 {
     const tables t = load_tables();
     __m256i previous = _mm256_setzero_si256();    // bytes before p: as if ASCII
     __m256i unfinished = _mm256_setzero_si256();  // previous block ends inside a sequence
     std::size_t i = 0;
-    for (; n - i >= block_bytes; i += block_bytes) {
+    while (n - i >= block_bytes) {
         const __m256i v0 = load(p + i);
         const __m256i v1 = load(p + i + 32);
-        __m256i errors;
         if (_mm256_movemask_epi8(_mm256_or_si256(v0, v1)) == 0) {
             // All ASCII: fine unless the previous block left a sequence unfinished.
-            errors = unfinished;
+            if (!_mm256_testz_si256(unfinished, unfinished)) return i;
+            i += block_bytes;
+            while (n - i >= 2 * block_bytes) {
+                const __m256i any = _mm256_or_si256(_mm256_or_si256(load(p + i), load(p + i + 32)),
+                                                    _mm256_or_si256(load(p + i + 64), load(p + i + 96)));
+                if (_mm256_movemask_epi8(any) != 0) break;
+                i += 2 * block_bytes;
+            }
+            // The checks of the next block see ASCII before it; which ASCII
+            // bytes does not matter to them (no table entry tells them apart).
+            previous = _mm256_setzero_si256();
             unfinished = _mm256_setzero_si256();
+            continue;
         }
-        else {
-            errors = _mm256_or_si256(check(v0, previous, t), check(v1, v0, t));
-            unfinished = _mm256_subs_epu8(v1, t.unfinished_at_end);
-        }
-        if (!_mm256_testz_si256(errors, errors)) break;
+        const __m256i errors = _mm256_or_si256(check(v0, previous, t), check(v1, v0, t));
+        if (!_mm256_testz_si256(errors, errors)) return i;
+        unfinished = _mm256_subs_epu8(v1, t.unfinished_at_end);
         previous = v1;
+        i += block_bytes;
     }
     return i;
 }
