@@ -66,4 +66,16 @@ namespace utf8view::detail {
 #endif
 #endif
 
+/// `UTF8VIEW_UNREACHABLE()` tells the optimizer that a point cannot be
+/// reached (used only for facts the code guarantees).
+#ifndef UTF8VIEW_UNREACHABLE
+#if defined(__GNUC__) || defined(__clang__)
+#define UTF8VIEW_UNREACHABLE() __builtin_unreachable()
+#elif defined(_MSC_VER)
+#define UTF8VIEW_UNREACHABLE() __assume(false)
+#else
+#define UTF8VIEW_UNREACHABLE() static_cast<void>(0)
+#endif
+#endif
+
 #endif  // UTF8VIEW_CONFIG_HPP

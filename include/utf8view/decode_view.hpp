@@ -14,6 +14,7 @@
 #include <utf8view/detail/closure.hpp>
 #include <utf8view/detail/decode_step.hpp>
 #include <utf8view/detail/iterator_support.hpp>
+#include <utf8view/detail/valid_prefix.hpp>
 #include <utf8view/error.hpp>
 #include <utf8view/error_policy.hpp>
 
@@ -201,6 +202,10 @@ class decode_view<V, Policy>::iterator_ : public detail::iterator_category_base<
     // byte after it.
     static constexpr bool forward = std::ranges::forward_range<Base>;
     static constexpr bool bidirectional = std::ranges::bidirectional_range<Base>;
+    // Over contiguous sized bytes the iterator validates a block ahead with
+    // the SIMD kernel and decodes inside it without checks (DESIGN.md §6).
+    static constexpr bool validates_ahead = detail::byte_pointer_range<base_iterator, base_sentinel>;
+    static constexpr std::size_t validation_block_bytes = 1024;
     // Stepping cannot throw if the policy cannot and the byte iterator's
     // operations cannot.
     static constexpr bool nothrow_step = detail::nothrow_policy_v<Policy, decode_error_info> &&
@@ -218,6 +223,9 @@ class decode_view<V, Policy>::iterator_ : public detail::iterator_category_base<
     [[no_unique_address]] base_sentinel end_ = base_sentinel();
     [[no_unique_address]] detail::range_origin<base_iterator> origin_ = {};
     [[no_unique_address]] detail::copyable_box<Policy> policy_ = {};
+    // With validates_ahead: the bytes from any segment boundary at or after
+    // current_ + length_ up to here are known to be well-formed.
+    [[no_unique_address]] std::conditional_t<validates_ahead, base_iterator, detail::empty_slot> validated_end_ = {};
     char32_t value_ = 0;      // the current code point (or replacement)
     std::uint8_t length_ = 0; // bytes of the current element's segment; 0 at the end
     std::uint8_t error_ = 0;  // error_kind if the element replaces a maximal subpart, else 0
@@ -239,7 +247,8 @@ public:
         requires Const && std::convertible_to<std::ranges::iterator_t<V>, base_iterator> &&
                  std::convertible_to<std::ranges::sentinel_t<V>, base_sentinel>
         : current_(std::move(other.current_)), end_(std::move(other.end_)), origin_(other.origin_),
-          policy_(std::move(other.policy_)), value_(other.value_), length_(other.length_), error_(other.error_)
+          policy_(std::move(other.policy_)), validated_end_(std::move(other.validated_end_)), value_(other.value_),
+          length_(other.length_), error_(other.error_)
     {
     }
 
@@ -290,7 +299,7 @@ public:
     UTF8VIEW_ALWAYS_INLINE constexpr iterator_& operator++() noexcept(nothrow_step)  // conditionally noexcept
     {
         UTF8VIEW_ASSERT(length_ != 0);
-        if constexpr (forward) arrive(std::ranges::next(current_, static_cast<difference_type>(length_)), length_);
+        if constexpr (forward) step_to(std::ranges::next(current_, static_cast<difference_type>(length_)), length_);
         else read_input();
         return *this;
     }
@@ -312,6 +321,7 @@ public:
     {
         base_iterator position = current_;
         std::ptrdiff_t moved = 0;  // from current_ to position, in bytes
+        bool crossed_error = false;  // a maximal subpart lies between here and current_
         for (;;) {
             UTF8VIEW_ASSERT(position != origin_.begin());
             auto [start, decoded] = detail::scan_back(origin_.begin(), std::ranges::prev(position));
@@ -325,15 +335,21 @@ public:
             }
             moved -= decoded.length;
             if (decoded.well_formed()) [[likely]] {
+                // Bytes after an error met on the way back are not known to
+                // be well-formed: the validated stretch starts again later.
+                if constexpr (validates_ahead)
+                    if (crossed_error) validated_end_ = start;
                 commit(std::move(start), moved, decoded.code_point, decoded.length, 0);
                 return *this;
             }
             const decode_error_info info{decoded.kind(), origin_.offset_of(start, moved), decoded.length};
             if (const auto replacement = detail::ask_policy(*policy_, info)) {
+                if constexpr (validates_ahead) validated_end_ = start;
                 commit(std::move(start), moved, *replacement, decoded.length, decoded.error);
                 return *this;
             }
-            position = std::move(start);  // the policy dropped the subpart
+            crossed_error = true;  // the policy dropped the subpart
+            position = std::move(start);
         }
     }
     /** Post-decrement: returns the iterator as it was. */
@@ -359,7 +375,8 @@ private:
         : current_(std::move(begin)), end_(std::move(end)), policy_(policy)
     {
         if constexpr (bidirectional) origin_ = detail::range_origin<base_iterator>(current_);
-        if constexpr (forward) arrive(current_, 0);
+        if constexpr (validates_ahead) validated_end_ = current_;
+        if constexpr (forward) step_to(current_, 0);
         else read_input();
     }
     // An iterator at the end of a bidirectional common range.
@@ -368,6 +385,7 @@ private:
         : current_(end), end_(std::move(end)),
           origin_(begin, typename detail::range_origin<base_iterator>::at_end_t{}), policy_(policy)
     {
+        if constexpr (validates_ahead) validated_end_ = current_;
     }
     // An iterator at the end of a common forward range that is not bidirectional.
     constexpr iterator_(at_end_t, base_iterator end, const Policy& policy)
@@ -393,6 +411,40 @@ private:
         value_ = value;
         length_ = length;
         error_ = error;
+    }
+
+    // Forward ranges: makes the element at `position` (`moved` bytes after
+    // current_) current. Inside the validated stretch it is decoded without
+    // checks; past it, the next block is validated first; where the kernel
+    // finds an error (or in constant evaluation, or over other ranges) the
+    // checked decoder takes over.
+    UTF8VIEW_ALWAYS_INLINE constexpr void step_to(base_iterator position, std::ptrdiff_t moved)
+    {
+        if constexpr (validates_ahead) {
+            if (!std::is_constant_evaluated()) {
+                if (!(position < validated_end_) && position != end_) validated_end_ = validated_until(position, end_);
+                if (position < validated_end_) [[likely]] {
+                    // Tell the optimizer that the validated stretch ends at
+                    // or before the end, so that the loop's end test after
+                    // this step folds into the test above.
+                    if (end_ - validated_end_ < 0) UTF8VIEW_UNREACHABLE();
+                    const detail::segment decoded = detail::decode_well_formed(detail::byte_pointer(position));
+                    commit(std::move(position), moved, decoded.code_point, decoded.length, 0);
+                    return;
+                }
+            }
+        }
+        arrive(std::move(position), moved);
+    }
+
+    // The end of the well-formed prefix of the block of bytes at `position`.
+    // Out of line and by value, so that the caller keeps its state in registers.
+    [[gnu::noinline]] static base_iterator validated_until(base_iterator position, base_sentinel end) noexcept
+        requires validates_ahead
+    {
+        const auto remaining = static_cast<std::size_t>(end - position);
+        const std::size_t block = remaining < validation_block_bytes ? remaining : validation_block_bytes;
+        return position + static_cast<difference_type>(detail::valid_prefix_bytes(detail::byte_pointer(position), block));
     }
 
     // Forward ranges: decodes the element at `position` (`moved` bytes after

@@ -1,0 +1,49 @@
+// Copyright (c) 2026 the utf8view authors.
+// Distributed under the Boost Software License, Version 1.0.
+// (See accompanying file LICENSE_1_0.txt or copy at https://www.boost.org/LICENSE_1_0.txt)
+
+/// \file
+/// How the fast paths ask the validation kernel about the bytes ahead of
+/// them: the length of the well-formed prefix of a block.
+
+#ifndef UTF8VIEW_DETAIL_VALID_PREFIX_HPP
+#define UTF8VIEW_DETAIL_VALID_PREFIX_HPP
+
+#include <utf8view/config.hpp>
+#include <utf8view/detail/dispatch.hpp>
+#include <utf8view/validate.hpp>
+
+#include <concepts>
+#include <cstddef>
+#include <iterator>
+#include <type_traits>
+
+namespace utf8view::detail {
+
+// Contiguous, sized input whose bytes the fast paths read through a pointer.
+template <class I, class S>
+concept byte_pointer_range = std::contiguous_iterator<I> && std::sized_sentinel_for<S, I> &&
+                             !std::is_volatile_v<std::remove_reference_t<std::iter_reference_t<I>>>;
+
+// The bytes of a contiguous iterator, as unsigned char (any code unit type
+// may be read as unsigned char, [basic.lval]).
+template <std::contiguous_iterator I>
+[[nodiscard]] inline const unsigned char* byte_pointer(const I& it) noexcept
+{
+    return reinterpret_cast<const unsigned char*>(std::to_address(it));
+}
+
+// How many bytes at the start of [p, p + n) are well-formed UTF-8: a prefix
+// that ends on a segment boundary. A sequence cut by the end of the block
+// counts as ill-formed, so for a block that ends inside a character this is
+// the prefix before it. Through the SIMD kernel (below
+// simd_threshold_bytes, the scalar loop).
+[[nodiscard]] inline std::size_t valid_prefix_bytes(const unsigned char* p, std::size_t n) noexcept
+{
+    if (n < simd_threshold_bytes) return validate_segments(p, p + n).offset;
+    return active_kernel().validate(p, n).offset;
+}
+
+}  // namespace utf8view::detail
+
+#endif  // UTF8VIEW_DETAIL_VALID_PREFIX_HPP

@@ -1,0 +1,399 @@
+// Copyright (c) 2026 the utf8view authors.
+// Distributed under the Boost Software License, Version 1.0.
+// (See accompanying file LICENSE_1_0.txt or copy at https://www.boost.org/LICENSE_1_0.txt)
+
+/// \file
+/// Bulk algorithms: count the code points of UTF-8 bytes, decode them into a
+/// buffer of `char32_t`, encode code points into a buffer of bytes. Same
+/// results as the views (`views::decode`, `views::encode`) with the same
+/// policy, faster: contiguous input is validated by the SIMD kernel ahead of
+/// an unchecked decoding loop.
+
+#ifndef UTF8VIEW_TRANSCODE_HPP
+#define UTF8VIEW_TRANSCODE_HPP
+
+#include <utf8view/config.hpp>
+#include <utf8view/code_unit.hpp>
+#include <utf8view/detail/decode_step.hpp>
+#include <utf8view/detail/dispatch.hpp>
+#include <utf8view/detail/encode_step.hpp>
+#include <utf8view/detail/valid_prefix.hpp>
+#include <utf8view/error.hpp>
+#include <utf8view/error_policy.hpp>
+#include <utf8view/unicode.hpp>
+#include <utf8view/validate.hpp>
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <iterator>
+#include <memory>
+#include <optional>
+#include <ranges>
+#include <type_traits>
+#include <utility>
+
+namespace utf8view {
+
+namespace detail {
+
+// The fast path validates at most this many bytes ahead at a time, so that
+// an output buffer that fills early does not cost a scan of all the input.
+inline constexpr std::size_t validation_block_bytes = 64 * 1024;
+
+// True if the next 8 bytes at `p` are ASCII (00..7F). `p` must have 8 readable bytes.
+[[nodiscard]] inline bool eight_ascii_bytes(const unsigned char* p) noexcept
+{
+    std::uint64_t word;
+    std::memcpy(&word, p, sizeof word);
+    return (word & 0x8080808080808080u) == 0;
+}
+
+// Room for at least `count` more elements between `out` and `out_last`.
+template <class O, class OS>
+[[nodiscard]] constexpr bool has_room(const O& out, const OS& out_last, std::ptrdiff_t count)
+{
+    if constexpr (std::same_as<OS, std::unreachable_sentinel_t>) {
+        return true;
+    }
+    else if constexpr (std::sized_sentinel_for<OS, O>) {
+        return out_last - out >= count;
+    }
+    else {
+        O probe = out;
+        for (std::ptrdiff_t index = 0; index < count; ++index, ++probe)
+            if (probe == out_last) return false;
+        return true;
+    }
+}
+
+// The result iterator of an algorithm over R: `it`, or std::ranges::dangling
+// if R is an rvalue that is not a borrowed range.
+template <class R, class I>
+[[nodiscard]] constexpr std::ranges::borrowed_iterator_t<R> borrowed_result(I it)
+{
+    if constexpr (std::ranges::borrowed_range<R>) return it;
+    else return std::ranges::dangling{};
+}
+
+// Decodes the well-formed bytes [p, stop) into `out` (stopping early if the
+// output is full) and returns where it stopped. Unchecked: the caller has
+// validated the bytes, so only the lead byte decides the length
+// (Table 3-7).
+template <class O, class OS>
+[[nodiscard]] const unsigned char* decode_valid(const unsigned char* p, const unsigned char* stop, O& out,
+                                                         const OS& out_last)
+{
+    while (p != stop && out != out_last) {
+        if (stop - p >= 8 && has_room(out, out_last, 8) && eight_ascii_bytes(p)) {
+            for (int index = 0; index < 8; ++index) *out++ = static_cast<char32_t>(p[index]);
+            p += 8;
+            continue;
+        }
+        const segment decoded = decode_well_formed(p);
+        p += decoded.length;
+        const char32_t code_point = decoded.code_point;
+        *out++ = code_point;
+    }
+    return p;
+}
+
+// The checked, generic decoding loop (any input range, constant
+// evaluation): one segment at a time, the policy deciding each maximal
+// subpart, as views::decode does. `offset` is the byte offset of `first`.
+template <class I, class S, class O, class OS, class Policy>
+constexpr std::ranges::in_out_result<I, O> decode_checked(I first, const S& last, O out, const OS& out_last,
+                                                          Policy& policy, std::size_t offset)
+{
+    while (first != last && out != out_last) {
+        if constexpr (std::forward_iterator<I>) {
+            auto [decoded, next] = decode_step(first, last);
+            if (decoded.well_formed()) [[likely]] {
+                *out++ = decoded.code_point;
+            }
+            else if (const auto replacement =
+                         ask_policy(policy, decode_error_info{decoded.kind(), offset, decoded.length})) {
+                *out++ = *replacement;
+            }
+            offset += decoded.length;
+            first = std::move(next);
+        }
+        else {
+            // Over an input range the bytes are consumed, and so is an
+            // element the output has no room for: there is room here.
+            const segment decoded = decode_segment(first, last);
+            if (decoded.well_formed()) [[likely]] {
+                *out++ = decoded.code_point;
+            }
+            else if (const auto replacement =
+                         ask_policy(policy, decode_error_info{decoded.kind(), offset, decoded.length})) {
+                *out++ = *replacement;
+            }
+            offset += decoded.length;
+        }
+    }
+    return {std::move(first), std::move(out)};
+}
+
+template <class I, class S, class O, class OS, class Policy>
+constexpr std::ranges::in_out_result<I, O> decode_bulk(I first, const S& last, O out, const OS& out_last,
+                                                       Policy& policy)
+{
+    if constexpr (byte_pointer_range<I, S>) {
+        if (!std::is_constant_evaluated()) {
+            const auto* start = byte_pointer(first);
+            const auto* p = start;
+            const auto* const end = start + (last - first);
+            while (p != end && out != out_last) {
+                const auto block = std::min<std::size_t>(static_cast<std::size_t>(end - p), validation_block_bytes);
+                const auto* const valid_end = p + valid_prefix_bytes(p, block);
+                p = decode_valid(p, valid_end, out, out_last);
+                if (p != valid_end || p == end || out == out_last) continue;
+                // At p: a maximal subpart, or a character cut by the end of
+                // the block. Decode one segment, checked, against the real end.
+                const auto [decoded, next] = decode_step(p, end);
+                if (decoded.well_formed()) {
+                    *out++ = decoded.code_point;
+                }
+                else if (const auto replacement = ask_policy(
+                             policy, decode_error_info{decoded.kind(), static_cast<std::size_t>(p - start),
+                                                       decoded.length})) {
+                    *out++ = *replacement;
+                }
+                p = next;
+            }
+            return {first + (p - start), std::move(out)};
+        }
+    }
+    return decode_checked(std::move(first), last, std::move(out), out_last, policy, 0);
+}
+
+// The code unit type an output iterator takes: its value type, or for the
+// standard insert iterators (whose value type is void) their container's.
+template <class O>
+concept code_unit_valued = requires { typename std::iter_value_t<O>; } && utf8_code_unit<std::iter_value_t<O>>;
+template <class O>
+struct output_code_unit {};
+template <class O>
+    requires code_unit_valued<O>
+struct output_code_unit<O> {
+    using type = std::iter_value_t<O>;
+};
+template <class O>
+    requires(!code_unit_valued<O>) && requires { typename O::container_type::value_type; } &&
+            utf8_code_unit<typename O::container_type::value_type>
+struct output_code_unit<O> {
+    using type = typename O::container_type::value_type;
+};
+template <class O>
+using output_code_unit_t = typename output_code_unit<O>::type;
+
+template <class I, class S, class O, class OS, class Policy>
+constexpr std::ranges::in_out_result<I, O> encode_bulk(I first, const S& last, O out, const OS& out_last,
+                                                       Policy& policy)
+{
+    using code_unit = output_code_unit_t<O>;
+    std::size_t offset = 0;
+    // A full output ends the loop before the next value is read, so that a
+    // policy is never asked about a value that would not be written.
+    while (first != last && out != out_last) {
+        const auto value = *first;
+        encoded_sequence encoded;
+        if constexpr (std::same_as<std::remove_cv_t<decltype(value)>, char32_t>) {
+            // The common case first: ASCII (Table 3-6, first row).
+            if (value < 0x80) {
+                *out++ = static_cast<code_unit>(static_cast<unsigned char>(value));
+                ++first;
+                ++offset;
+                continue;
+            }
+        }
+        const std::uint8_t error = scalar_value_error(value);
+        if (error == 0) [[likely]] {
+            encoded = encode_scalar(static_cast<char32_t>(value));
+        }
+        else {
+            const encode_error_info info{static_cast<error_kind>(error), offset, to_int64(value)};
+            if (const auto replacement = ask_policy(policy, info)) encoded = encode_scalar(*replacement);
+        }
+        // Never write part of a code point's bytes.
+        if (!has_room(out, out_last, encoded.length)) break;
+        for (std::size_t index = 0; index < encoded.length; ++index)
+            *out++ = static_cast<code_unit>(encoded.bytes[index]);
+        ++first;
+        ++offset;
+    }
+    return {std::move(first), std::move(out)};
+}
+
+}  // namespace detail
+
+/** The number of elements `views::decode` yields for `bytes` with
+    `on_error::replace`: the number of code points of well-formed UTF-8,
+    plus one for each ill-formed maximal subpart. The size of the output
+    `decode_into` needs (with `on_error::skip` it writes at most this many).
+
+    @param bytes a byte range (any `utf8_range`; string literals are rejected).
+    @return a count of code points (not bytes).
+    @par Complexity O(n). Contiguous sized input is validated by the SIMD
+    kernel, and well-formed stretches are counted by their bytes that are not
+    continuation bytes.
+    @par Bad input never reads outside `bytes`.
+    @par Standard Unicode 15.0 ch. 3, Table 3-7 and §3.9. */
+template <std::ranges::input_range R>
+    requires utf8_range<R> && (!detail::string_literal_array<R>)
+[[nodiscard]] constexpr std::size_t count_code_points(R&& bytes)
+{
+    using I = std::ranges::iterator_t<R>;
+    using S = std::ranges::sentinel_t<R>;
+    std::size_t count = 0;
+    if constexpr (detail::byte_pointer_range<I, S>) {
+        if (!std::is_constant_evaluated()) {
+            const auto* p = reinterpret_cast<const unsigned char*>(std::ranges::data(bytes));
+            const auto* const end = p + std::ranges::size(bytes);
+            while (p != end) {
+                const auto block = std::min<std::size_t>(static_cast<std::size_t>(end - p),
+                                                         detail::validation_block_bytes);
+                const auto* const valid_end = p + detail::valid_prefix_bytes(p, block);
+                // In well-formed UTF-8 each code point has exactly one byte
+                // that is not a continuation byte.
+                count += static_cast<std::size_t>(
+                    std::count_if(p, valid_end, [](unsigned char byte) { return (byte & 0xC0u) != 0x80u; }));
+                p = valid_end;
+                if (p == end) break;
+                p = detail::decode_step(p, end).next;  // one segment, checked
+                ++count;
+            }
+            return count;
+        }
+    }
+    auto first = std::ranges::begin(bytes);
+    const auto last = std::ranges::end(bytes);
+    for (; first != last; ++count) static_cast<void>(detail::decode_segment(first, last));
+    return count;
+}
+
+/** Decodes `bytes` into the code points `views::decode(bytes, policy)`
+    yields, written to the output iterator `out` (no bound: make room for
+    `count_code_points(bytes)` elements, or use a back inserter).
+
+    @param bytes  a byte range (string literals are rejected).
+    @param out    an output iterator of `char32_t`.
+    @param policy a `decode_error_policy` (`on_error::replace` by default).
+    @return `{in, out}`: the end of `bytes` (dangling for a non-borrowed
+    rvalue range) and the end of what was written.
+    @par Complexity O(n). Contiguous sized input is validated 64 KiB at a
+    time by the SIMD kernel and decoded without checks where it is
+    well-formed; ill-formed bytes are decoded one segment at a time, checked.
+    @par Bad input as `views::decode`: each ill-formed maximal subpart goes to
+    the policy once, in order; if it throws, what was written stays written.
+    @par Standard Unicode 15.0 ch. 3, Table 3-7 and §3.9; WHATWG Encoding,
+    "UTF-8 decoder". */
+template <std::ranges::input_range R, std::weakly_incrementable O, decode_error_policy Policy = on_error::replace_t>
+    requires utf8_range<R> && (!detail::string_literal_array<R>) && std::output_iterator<O, const char32_t&> &&
+             (!std::ranges::range<O>)
+constexpr std::ranges::in_out_result<std::ranges::borrowed_iterator_t<R>, O> decode_into(R&& bytes, O out,
+                                                                                         Policy policy = Policy())
+{
+    auto [in, written] = detail::decode_bulk(std::ranges::begin(bytes), std::ranges::end(bytes), std::move(out),
+                                             std::unreachable_sentinel, policy);
+    return {detail::borrowed_result<R>(std::move(in)), std::move(written)};
+}
+
+/** Decodes `bytes` into the output range `out`, stopping when it is full.
+
+    @param bytes  a byte range (string literals are rejected).
+    @param out    a range of `char32_t` to write to (a `std::span<char32_t>`,
+                  a `std::vector<char32_t>&` of the right size...).
+    @param policy a `decode_error_policy`.
+    @return `{in, out}`: where decoding stopped in `bytes` (on a segment
+    boundary: the first segment not decoded, or the end) and the end of what
+    was written in `out`. Over input ranges, reading stops once `out` is full.
+    @par Complexity, bad input, standard: as the unbounded overload. */
+template <std::ranges::input_range R, std::ranges::forward_range Out,
+          decode_error_policy Policy = on_error::replace_t>
+    requires utf8_range<R> && (!detail::string_literal_array<R>) &&
+             std::output_iterator<std::ranges::iterator_t<Out>, const char32_t&>
+constexpr std::ranges::in_out_result<std::ranges::borrowed_iterator_t<R>, std::ranges::borrowed_iterator_t<Out>>
+decode_into(R&& bytes, Out&& out, Policy policy = Policy())
+{
+    auto [in, written] = detail::decode_bulk(std::ranges::begin(bytes), std::ranges::end(bytes),
+                                             std::ranges::begin(out), std::ranges::end(out), policy);
+    return {detail::borrowed_result<R>(std::move(in)), detail::borrowed_result<Out>(std::move(written))};
+}
+
+/** The number of bytes `encode_into(code_points, ...)` writes with
+    `on_error::replace`: each scalar value's UTF-8 length (1 to 4, Table
+    3-6), and 3 for each value that is not a scalar value (its U+FFFD).
+
+    @param code_points a code point range (integers of at least 32 bits).
+    @return a count of bytes.
+    @par Complexity O(n). */
+template <std::ranges::input_range R>
+    requires code_point_range<R>
+[[nodiscard]] constexpr std::size_t encoded_size(R&& code_points)
+{
+    std::size_t size = 0;
+    for (const auto value : code_points) {
+        if (detail::scalar_value_error(value) != 0) size += 3;  // U+FFFD is EF BF BD
+        else size += static_cast<std::size_t>(encoded_length(static_cast<char32_t>(value)));
+    }
+    return size;
+}
+
+/** Encodes `code_points` as UTF-8 into the output iterator `out` (no
+    bound: make room for `encoded_size(code_points)` bytes, or use a back
+    inserter). Writes exactly what `views::encode_as<CharT>(code_points,
+    policy)` yields, `CharT` being the output's value type.
+
+    @param code_points a code point range (integers of at least 32 bits).
+    @param out         an output iterator of a code unit type (`char`,
+                       `char8_t`, `unsigned char`, `std::byte`), or an insert
+                       iterator (`std::back_inserter(string)`) into a
+                       container of one.
+    @param policy      an `encode_error_policy` for values that are not
+                       scalar values (surrogates, above U+10FFFF, negative).
+    @return `{in, out}`: the end of `code_points` and the end of what was written.
+    @par Complexity O(n), one pass.
+    @par Bad input each value that is not a scalar value goes to the policy
+    once; the output is always well-formed UTF-8.
+    @par Standard Unicode 15.0 ch. 3, D76, Table 3-6. */
+template <std::ranges::input_range R, std::weakly_incrementable O, encode_error_policy Policy = on_error::replace_t>
+    requires code_point_range<R> && (!detail::string_literal_array<R>) && (!std::ranges::range<O>) &&
+             requires { typename detail::output_code_unit_t<O>; } &&
+             std::output_iterator<O, const detail::output_code_unit_t<O>&>
+constexpr std::ranges::in_out_result<std::ranges::borrowed_iterator_t<R>, O> encode_into(R&& code_points, O out,
+                                                                                         Policy policy = Policy())
+{
+    auto [in, written] = detail::encode_bulk(std::ranges::begin(code_points), std::ranges::end(code_points),
+                                             std::move(out), std::unreachable_sentinel, policy);
+    return {detail::borrowed_result<R>(std::move(in)), std::move(written)};
+}
+
+/** Encodes `code_points` as UTF-8 into the output range `out`, stopping
+    before the first code point whose bytes do not all fit: a code point is
+    never cut.
+
+    @param code_points a code point range.
+    @param out         a range of code units to write to.
+    @param policy      an `encode_error_policy`.
+    @return `{in, out}`: the first code point not encoded (or the end) and
+    the end of what was written.
+    @par Complexity, bad input, standard: as the unbounded overload. */
+template <std::ranges::input_range R, std::ranges::forward_range Out,
+          encode_error_policy Policy = on_error::replace_t>
+    requires code_point_range<R> && (!detail::string_literal_array<R>) &&
+             utf8_code_unit<std::ranges::range_value_t<Out>> &&
+             std::output_iterator<std::ranges::iterator_t<Out>, const std::ranges::range_value_t<Out>&>
+constexpr std::ranges::in_out_result<std::ranges::borrowed_iterator_t<R>, std::ranges::borrowed_iterator_t<Out>>
+encode_into(R&& code_points, Out&& out, Policy policy = Policy())
+{
+    auto [in, written] = detail::encode_bulk(std::ranges::begin(code_points), std::ranges::end(code_points),
+                                             std::ranges::begin(out), std::ranges::end(out), policy);
+    return {detail::borrowed_result<R>(std::move(in)), detail::borrowed_result<Out>(std::move(written))};
+}
+
+}  // namespace utf8view
+
+#endif  // UTF8VIEW_TRANSCODE_HPP
