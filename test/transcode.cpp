@@ -61,25 +61,39 @@ constexpr std::uint32_t seed = 20260601;
 // ---------------------------------------------------------------------------
 // Kernels
 
-// Runs f() once under each available kernel, forced; restores the kernel
-// that was active before, also if f throws.
+// Runs f() once under each available validation kernel and transcoder
+// (detail::available_transcoders(): the decode_into and encode_into
+// kernels between contiguous buffers), forced; restores the kernel and
+// transcoder that were active before, also if f throws.
 template <class F>
 void for_each_kernel(F&& f)
 {
-    const std::string original(u8v::detail::active_kernel().name);
     struct restore {
-        std::string name;
-        ~restore() { u8v::detail::force_kernel(name); }
-    } const restore_original{original};
+        std::string kernel;
+        std::string transcoder;
+        ~restore()
+        {
+            u8v::detail::force_kernel(kernel);
+            u8v::detail::force_transcoder(transcoder);
+        }
+    } const restore_original{std::string(u8v::detail::active_kernel().name),
+                             std::string(u8v::detail::active_transcoder().name)};
     const auto kernels = u8v::detail::available_kernels();
     BOOST_TEST_REQUIRE(!kernels.empty());
     BOOST_TEST_REQUIRE(kernels.back()->name == "scalar");
+    const auto transcoders = u8v::detail::available_transcoders();
+    BOOST_TEST_REQUIRE(!transcoders.empty());
+    BOOST_TEST_REQUIRE(transcoders.back()->name == "scalar");
     for (const u8v::detail::kernel* k : kernels) {
-        BOOST_TEST_REQUIRE(u8v::detail::force_kernel(k->name));
-        BOOST_TEST_REQUIRE(u8v::detail::active_kernel().name == k->name);
-        BOOST_TEST_CONTEXT("kernel " << k->name)
-        {
-            f();
+        for (const u8v::detail::transcoder* c : transcoders) {
+            BOOST_TEST_REQUIRE(u8v::detail::force_kernel(k->name));
+            BOOST_TEST_REQUIRE(u8v::detail::active_kernel().name == k->name);
+            BOOST_TEST_REQUIRE(u8v::detail::force_transcoder(c->name));
+            BOOST_TEST_REQUIRE(u8v::detail::active_transcoder().name == c->name);
+            BOOST_TEST_CONTEXT("kernel " << k->name << ", transcoder " << c->name)
+            {
+                f();
+            }
         }
     }
 }
@@ -482,14 +496,16 @@ BOOST_AUTO_TEST_CASE(long_inputs_under_every_kernel_equal_the_checked_list_decod
                                      [&](const auto& bytes) { check_long_input(bytes, oracle_of(index), index); });
             }
     });
-    BOOST_TEST(kernels == u8v::detail::available_kernels().size());
+    BOOST_TEST(kernels == u8v::detail::available_kernels().size() * u8v::detail::available_transcoders().size());
 }
 
 BOOST_AUTO_TEST_CASE(the_original_kernel_is_restored)
 {
     const std::string before(u8v::detail::active_kernel().name);
+    const std::string transcoder_before(u8v::detail::active_transcoder().name);
     for_each_kernel([] {});
     BOOST_TEST(u8v::detail::active_kernel().name == before);
+    BOOST_TEST(u8v::detail::active_transcoder().name == transcoder_before);
 }
 
 // encode_into and encoded_size on long input: random scalar values and
@@ -504,7 +520,15 @@ BOOST_AUTO_TEST_CASE(long_encode_equals_table_3_6)
     std::vector<std::size_t> ends;  // byte offset after each value, under replace
     std::optional<std::size_t> first_bad;
     for (std::size_t index = 0; index < 60000; ++index) {
+        // Runs of each UTF-8 length (Table 3-6), so that the 16-value
+        // steps of a SIMD transcoder see all-ASCII, mixed and long runs.
         char32_t c = t::random_scalar_value(random);
+        switch ((index / 40) % 5) {
+        case 0: c = random.below(0x80); break;
+        case 1: c = random.below(3) == 0 ? char32_t{0x80} + random.below(0x780) : random.below(0x80); break;
+        case 2: c = char32_t{0x800} + random.below(0xD000); break;  // 0800..D7FF: 3 bytes
+        default: break;
+        }
         if (random.below(500) == 0)  // a surrogate, or a value above U+10FFFF
             c = random.below(2) ? char32_t{0xD800} + random.below(0x800) : char32_t{0x110000} + random.below(1000);
         values.push_back(c);
@@ -517,51 +541,53 @@ BOOST_AUTO_TEST_CASE(long_encode_equals_table_3_6)
     }
     BOOST_TEST_REQUIRE(first_bad.has_value());
 
-    BOOST_TEST(u8v::encoded_size(values) == expected_replace.size());
-    {
-        std::string out;
-        const auto result = u8v::encode_into(values, std::back_inserter(out));
-        BOOST_TEST((result.in == values.end()));
-        CHECK_SAME_SEQUENCE(out, expected_replace);
-    }
-    {
-        std::u8string out(expected_replace.size(), u8'\0');
-        const auto result = u8v::encode_into(values, out.data(), u8v::on_error::skip);
-        out.resize(static_cast<std::size_t>(result.out - out.data()));
-        const std::string got(out.begin(), out.end());
-        CHECK_SAME_SEQUENCE(got, expected_skip);
-    }
-    {
-        std::string out;
-        bool threw = false;
-        try {
-            u8v::encode_into(values, std::back_inserter(out), u8v::on_error::throw_exception);
-        }
-        catch (const u8v::encode_error& e) {
-            threw = true;
-            BOOST_TEST(e.offset() == *first_bad);
-            BOOST_TEST(e.value() == static_cast<std::int64_t>(values[*first_bad]));
-        }
-        BOOST_TEST(threw);
-        BOOST_TEST(out.size() == (*first_bad == 0 ? 0 : ends[*first_bad - 1]));
-    }
-    // Bounded: never a partial sequence; the longest prefix that fits.
-    for (const std::size_t n : {std::size_t{0}, std::size_t{1}, std::size_t{2}, std::size_t{3}, std::size_t{4097},
-                                expected_replace.size() / 2 + 1, expected_replace.size() - 1}) {
-        BOOST_TEST_CONTEXT("bounded output of " << n << " bytes")
+    for_each_kernel([&] {
+        BOOST_TEST(u8v::encoded_size(values) == expected_replace.size());
         {
-            std::vector<std::byte> out(n);
-            const auto result = u8v::encode_into(values, out);
-            const auto fitting = static_cast<std::size_t>(std::ranges::upper_bound(ends, n) - ends.begin());
-            const std::size_t bytes = fitting == 0 ? 0 : ends[fitting - 1];
-            BOOST_TEST(static_cast<std::size_t>(result.in - values.begin()) == fitting);
-            BOOST_TEST(static_cast<std::size_t>(result.out - out.begin()) == bytes);
-            std::string got;
-            for (std::size_t i = 0; i < bytes; ++i)
-                got.push_back(static_cast<char>(std::to_integer<unsigned char>(out[i])));
-            CHECK_SAME_SEQUENCE(got, expected_replace.substr(0, bytes));
+            std::string out;
+            const auto result = u8v::encode_into(values, std::back_inserter(out));
+            BOOST_TEST((result.in == values.end()));
+            CHECK_SAME_SEQUENCE(out, expected_replace);
         }
-    }
+        {
+            std::u8string out(expected_replace.size(), u8'\0');
+            const auto result = u8v::encode_into(values, out.data(), u8v::on_error::skip);
+            out.resize(static_cast<std::size_t>(result.out - out.data()));
+            const std::string got(out.begin(), out.end());
+            CHECK_SAME_SEQUENCE(got, expected_skip);
+        }
+        {
+            std::string out;
+            bool threw = false;
+            try {
+                u8v::encode_into(values, std::back_inserter(out), u8v::on_error::throw_exception);
+            }
+            catch (const u8v::encode_error& e) {
+                threw = true;
+                BOOST_TEST(e.offset() == *first_bad);
+                BOOST_TEST(e.value() == static_cast<std::int64_t>(values[*first_bad]));
+            }
+            BOOST_TEST(threw);
+            BOOST_TEST(out.size() == (*first_bad == 0 ? 0 : ends[*first_bad - 1]));
+        }
+        // Bounded: never a partial sequence; the longest prefix that fits.
+        for (const std::size_t n : {std::size_t{0}, std::size_t{1}, std::size_t{2}, std::size_t{3}, std::size_t{4097},
+                                    expected_replace.size() / 2 + 1, expected_replace.size() - 1}) {
+            BOOST_TEST_CONTEXT("bounded output of " << n << " bytes")
+            {
+                std::vector<std::byte> out(n);
+                const auto result = u8v::encode_into(values, out);
+                const auto fitting = static_cast<std::size_t>(std::ranges::upper_bound(ends, n) - ends.begin());
+                const std::size_t bytes = fitting == 0 ? 0 : ends[fitting - 1];
+                BOOST_TEST(static_cast<std::size_t>(result.in - values.begin()) == fitting);
+                BOOST_TEST(static_cast<std::size_t>(result.out - out.begin()) == bytes);
+                std::string got;
+                for (std::size_t i = 0; i < bytes; ++i)
+                    got.push_back(static_cast<char>(std::to_integer<unsigned char>(out[i])));
+                CHECK_SAME_SEQUENCE(got, expected_replace.substr(0, bytes));
+            }
+        }
+    });
 }
 
 // ---------------------------------------------------------------------------

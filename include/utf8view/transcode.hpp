@@ -68,6 +68,25 @@ template <class O, class OS>
     }
 }
 
+// An output the transcoding kernels write to through a pointer: a
+// contiguous iterator whose elements are `T`'s size and kind, either
+// unbounded or bounded by a sized sentinel.
+template <class O, class OS, class T>
+concept pointer_output = std::contiguous_iterator<O> && sizeof(std::iter_value_t<O>) == sizeof(T) &&
+                         std::is_same_v<std::remove_reference_t<std::iter_reference_t<O>>, std::iter_value_t<O>> &&
+                         (std::same_as<OS, std::unreachable_sentinel_t> || std::sized_sentinel_for<OS, O>);
+
+template <class O, class OS>
+concept code_point_pointer_output = pointer_output<O, OS, char32_t> && std::same_as<std::iter_value_t<O>, char32_t>;
+
+// How many elements fit between `out` and `out_last` (SIZE_MAX if unbounded).
+template <class O, class OS>
+[[nodiscard]] constexpr std::size_t room_between(const O& out, const OS& out_last) noexcept
+{
+    if constexpr (std::same_as<OS, std::unreachable_sentinel_t>) return static_cast<std::size_t>(-1);
+    else return static_cast<std::size_t>(out_last - out);
+}
+
 // The result iterator of an algorithm over R: `it`, or std::ranges::dangling
 // if R is an rvalue that is not a borrowed range.
 template <class R, class I>
@@ -148,7 +167,16 @@ constexpr std::ranges::in_out_result<I, O> decode_bulk(I first, const S& last, O
             while (p != end && out != out_last) {
                 const auto block = std::min<std::size_t>(static_cast<std::size_t>(end - p), validation_block_bytes);
                 const auto* const valid_end = p + valid_prefix_bytes(p, block);
-                p = decode_valid(p, valid_end, out, out_last);
+                if constexpr (code_point_pointer_output<O, OS>) {
+                    char32_t* const target = std::to_address(out);
+                    const decode_progress progress =
+                        active_transcoder().decode_valid(p, valid_end, target, room_between(out, out_last));
+                    out += progress.out - target;
+                    p = progress.in;
+                }
+                else {
+                    p = decode_valid(p, valid_end, out, out_last);
+                }
                 if (p != valid_end || p == end || out == out_last) continue;
                 // At p: a maximal subpart, or a character cut by the end of
                 // the block. Decode one segment, checked, against the real end.
@@ -194,6 +222,39 @@ constexpr std::ranges::in_out_result<I, O> encode_bulk(I first, const S& last, O
                                                        Policy& policy)
 {
     using code_unit = output_code_unit_t<O>;
+    if constexpr (std::contiguous_iterator<I> && std::sized_sentinel_for<S, I> &&
+                  std::same_as<std::iter_value_t<I>, char32_t> && pointer_output<O, OS, unsigned char>) {
+        if (!std::is_constant_evaluated()) {
+            // Runs of scalar values go to the transcoding kernel; it stops
+            // at a value that is not one (for the policy) or at a full output.
+            std::size_t room = room_between(out, out_last);
+            if (first == last || room == 0) return {std::move(first), std::move(out)};
+            const char32_t* const begin = std::to_address(first);
+            const char32_t* const end = begin + (last - first);
+            const char32_t* p = begin;
+            unsigned char* const target = reinterpret_cast<unsigned char*>(std::to_address(out));
+            unsigned char* written = target;
+            const encode_function encode = active_transcoder().encode_scalar_values;
+            for (;;) {
+                const encode_progress progress = encode(p, end, written, room);
+                room -= static_cast<std::size_t>(progress.out - written);
+                written = progress.out;
+                p = progress.in;
+                if (p == end || room == 0) break;
+                const std::uint8_t error = scalar_value_error(*p);
+                if (error == 0) break;  // a scalar value that does not fit
+                encoded_sequence encoded;
+                const encode_error_info info{static_cast<error_kind>(error), static_cast<std::size_t>(p - begin),
+                                             to_int64(*p)};
+                if (const auto replacement = ask_policy(policy, info)) encoded = encode_scalar(*replacement);
+                if (encoded.length > room) break;  // never write part of a code point's bytes
+                for (std::size_t index = 0; index < encoded.length; ++index) *written++ = encoded.bytes[index];
+                room -= encoded.length;
+                ++p;
+            }
+            return {first + (p - begin), out + (written - target)};
+        }
+    }
     std::size_t offset = 0;
     // A full output ends the loop before the next value is read, so that a
     // policy is never asked about a value that would not be written.

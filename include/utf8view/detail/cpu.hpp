@@ -61,6 +61,7 @@ enum class cpu_features : std::uint32_t {
     avx512bw = 1u << 5,    // byte and word operations on 64-byte vectors
     avx512vbmi = 1u << 6,  // byte permutes across the 64-byte vector
     neon = 1u << 7,        // AArch64 Advanced SIMD (always there on AArch64)
+    avx512vbmi2 = 1u << 8, // byte compress on 64-byte vectors
 };
 
 [[nodiscard]] constexpr cpu_features operator|(cpu_features left, cpu_features right) noexcept
@@ -147,6 +148,7 @@ inline cpu_features detect_cpu_features() noexcept
         if (leaf7.ebx & (1u << 16)) found = found | cpu_features::avx512f;
         if (leaf7.ebx & (1u << 30)) found = found | cpu_features::avx512bw;
         if (leaf7.ecx & (1u << 1)) found = found | cpu_features::avx512vbmi;
+        if (leaf7.ecx & (1u << 6)) found = found | cpu_features::avx512vbmi2;
     }
     return found;
 }

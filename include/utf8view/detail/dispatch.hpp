@@ -29,6 +29,8 @@
 #include <utf8view/detail/simd/neon.hpp>
 #include <utf8view/detail/simd/scalar.hpp>
 #include <utf8view/detail/simd/sse.hpp>
+#include <utf8view/detail/simd/transcode_avx512.hpp>
+#include <utf8view/detail/simd/transcode_scalar.hpp>
 
 #include <array>
 #include <atomic>
@@ -327,6 +329,98 @@ inline void reset_kernel_choice() noexcept
 {
     const kernel_choice_lock lock;
     return kernel_choice_state;
+}
+
+// ---------------------------------------------------------------------------
+// Transcoding kernels
+//
+// decode_into and encode_into between contiguous buffers go through one of
+// these. They are chosen apart from the validation kernel, by the CPU's
+// features alone (the first this CPU can run, widest first), since a SIMD
+// transcoder is a different algorithm and not a wider copy of the scalar
+// one: UTF8VIEW_TRANSCODER=<name> in the environment or force_transcoder()
+// picks another (tests, benchmarks).
+
+// Decodes well-formed UTF-8 [p, stop) into at most `room` code points
+// (simd::scalar::decode_valid is the contract).
+using decode_valid_function = decode_progress (*)(const unsigned char*, const unsigned char*, char32_t*,
+                                                  std::size_t) noexcept;
+// Encodes scalar values, stopping at the first value that is not one
+// (simd::scalar::encode_scalar_values is the contract).
+using encode_function = encode_progress (*)(const char32_t*, const char32_t*, unsigned char*, std::size_t) noexcept;
+
+struct transcoder {
+    std::string_view name;  // what UTF8VIEW_TRANSCODER and force_transcoder take
+    cpu_features required;  // all of them must be usable
+    decode_valid_function decode_valid;
+    encode_function encode_scalar_values;
+};
+
+inline constexpr transcoder transcoders[] = {
+#if defined(UTF8VIEW_SIMD_X86)
+    {"avx512", cpu_features::avx512f | cpu_features::avx512bw | cpu_features::avx512vbmi |
+                   cpu_features::avx512vbmi2 | cpu_features::bmi2,
+     &simd::avx512_transcode::decode_valid, &simd::avx512_transcode::encode_scalar_values},
+#endif
+    {"scalar", cpu_features::none, &simd::scalar::decode_valid, &simd::scalar::encode_scalar_values},
+};
+
+inline constexpr std::size_t transcoder_count = std::size(transcoders);
+
+// The transcoders this CPU can run, in table order (scalar last).
+[[nodiscard]] inline std::span<const transcoder* const> available_transcoders() noexcept
+{
+    struct list {
+        std::array<const transcoder*, transcoder_count> items{};
+        std::size_t count = 0;
+    };
+    static const list supported = [] {
+        list l;
+        for (const transcoder& t : transcoders)
+            if (has_all(cpu_features_of_this_machine(), t.required)) l.items[l.count++] = &t;
+        return l;
+    }();
+    return {supported.items.data(), supported.count};
+}
+
+// The transcoder called `name`, if this CPU can run it; else nullptr.
+[[nodiscard]] inline const transcoder* find_transcoder(std::string_view name) noexcept
+{
+    for (const transcoder* t : available_transcoders())
+        if (t->name == name) return t;
+    return nullptr;
+}
+
+inline std::atomic<const transcoder*> active_transcoder_pointer{nullptr};
+
+UTF8VIEW_COLD inline const transcoder& choose_transcoder() noexcept
+{
+    const char* value = std::getenv("UTF8VIEW_TRANSCODER");
+    const transcoder* chosen = value != nullptr ? find_transcoder(value) : nullptr;
+    if (chosen == nullptr) chosen = available_transcoders().front();
+    // Concurrent first calls choose the same; the first store wins.
+    const transcoder* expected = nullptr;
+    active_transcoder_pointer.compare_exchange_strong(expected, chosen, std::memory_order_acq_rel);
+    return *active_transcoder_pointer.load(std::memory_order_acquire);
+}
+
+// The transcoder decode_into and encode_into use between contiguous buffers.
+[[nodiscard]] inline const transcoder& active_transcoder() noexcept
+{
+    if (const transcoder* chosen = active_transcoder_pointer.load(std::memory_order_acquire)) [[likely]]
+        return *chosen;
+    return choose_transcoder();
+}
+
+// Makes `name` the active transcoder, for tests and benchmarks. Returns
+// false, and changes nothing, if no transcoder has that name or this CPU
+// cannot run it.
+inline bool force_transcoder(std::string_view name) noexcept
+{
+    const transcoder* t = find_transcoder(name);
+    if (t == nullptr) return false;
+    active_transcoder_pointer.store(t, std::memory_order_release);
+    return true;
 }
 
 }  // namespace utf8view::detail

@@ -1,0 +1,219 @@
+// Copyright (c) 2026 the utf8view authors.
+// Distributed under the Boost Software License, Version 1.0.
+// (See accompanying file LICENSE_1_0.txt or copy at https://www.boost.org/LICENSE_1_0.txt)
+
+/// \file
+/// The AVX-512 transcoding kernels (x86-64): well-formed UTF-8 to UTF-32
+/// and scalar values to UTF-8, 64 bytes or 16 code points per step, with
+/// the same contracts as those of transcode_scalar.hpp (which finishes what
+/// is shorter than a step). Needs AVX-512 F, BW, VBMI (vpermb: any byte of
+/// a 64-byte vector to any position) and VBMI2 (vpcompressb: pack selected
+/// bytes), and BMI2; compiled for them per function, so users need no -m
+/// flag.
+///
+/// Decoding a 64-byte window of valid UTF-8 that starts on a character:
+///   - all ASCII: widen the 64 bytes to 64 code points;
+///   - otherwise the lead bytes (those that are not 80..BF) at positions
+///     0..60 start characters that end inside the window (at most 4 bytes
+///     long). vpcompressb lists their positions; for 16 of them at a time,
+///     vpermb gathers the 4 bytes from each position into a 32-bit lane,
+///     and each lane is decoded by arithmetic on its lead byte's length
+///     (Table 3-7): payload bits of the lead (mask by length) and of the
+///     three bytes after it, joined, then shifted right by 6 bits for each
+///     byte the character does not have. The next window starts at the
+///     first lead byte at 61..63, or 64.
+/// Encoding 16 code points:
+///   - all ASCII: narrow to 16 bytes;
+///   - any surrogate or value above 10FFFF: left to the scalar kernel,
+///     which stops at it for the caller's policy;
+///   - otherwise each lane builds its 4-byte form (Table 3-6) with the
+///     payload bytes in big-endian order, drops the bytes it does not use
+///     by a right shift, fixes its lead byte's marker bits, and vpcompressb
+///     keeps the first `length` bytes of each lane.
+
+#ifndef UTF8VIEW_DETAIL_SIMD_TRANSCODE_AVX512_HPP
+#define UTF8VIEW_DETAIL_SIMD_TRANSCODE_AVX512_HPP
+
+#include <utf8view/config.hpp>
+#include <utf8view/detail/cpu.hpp>
+#include <utf8view/detail/simd/transcode_scalar.hpp>
+
+#include <bit>
+#include <cstddef>
+#include <cstdint>
+
+#if defined(UTF8VIEW_SIMD_X86)
+
+#include <immintrin.h>
+
+#define UTF8VIEW_TARGET_AVX512_TRANSCODE UTF8VIEW_TARGET("avx512f,avx512bw,avx512vbmi,avx512vbmi2,bmi,bmi2,popcnt")
+
+// GCC 12 warns about the "undefined" vectors of its own AVX-512 intrinsics
+// (GCC bug 105593, fixed in GCC 13); see avx512.hpp.
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wuninitialized"
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
+
+namespace utf8view::detail::simd::avx512_transcode {
+
+// 0, 1, ..., 63: byte positions, for vpcompressb to pick from.
+alignas(64) inline constexpr unsigned char byte_positions[64] = {
+    0,  1,  2,  3,  4,  5,  6,  7,  8,  9,  10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21,
+    22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43,
+    44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63};
+
+// By the high nibble of a lead byte (Table 3-7): the mask of its payload
+// bits, and how far to shift the joined 24 + payload bits right (6 for
+// each continuation byte the character lacks). Nibbles 8..B are never lead
+// bytes of valid text; their entries are not used.
+alignas(64) inline constexpr std::uint32_t lead_payload_mask[16] = {
+    0x7F, 0x7F, 0x7F, 0x7F, 0x7F, 0x7F, 0x7F, 0x7F, 0, 0, 0, 0, 0x1F, 0x1F, 0x0F, 0x07};
+alignas(64) inline constexpr std::uint32_t lead_shift[16] = {
+    18, 18, 18, 18, 18, 18, 18, 18, 0, 0, 0, 0, 12, 12, 6, 0};
+
+// The windows decode_valid and the steps encode_scalar_values take.
+inline constexpr std::size_t decode_window_bytes = 64;
+inline constexpr std::size_t encode_step_code_points = 16;
+// Characters starting at 0..60 end inside a 64-byte window.
+inline constexpr std::uint64_t complete_starts = (std::uint64_t{1} << 61) - 1;
+
+// Decodes 16 lanes, each holding a valid character's bytes in order from
+// its lead byte (bytes past the character's end are ignored).
+UTF8VIEW_TARGET_AVX512_TRANSCODE inline __m512i decode_lanes(__m512i raw, __m512i payload_masks,
+                                                            __m512i shifts) noexcept
+{
+    const __m512i six_bits = _mm512_set1_epi32(0x3F);
+    const __m512i lead = _mm512_and_si512(raw, _mm512_set1_epi32(0xFF));
+    const __m512i nibble = _mm512_srli_epi32(lead, 4);
+    const __m512i lead_bits = _mm512_and_si512(lead, _mm512_permutexvar_epi32(nibble, payload_masks));
+    const __m512i second = _mm512_and_si512(_mm512_srli_epi32(raw, 8), six_bits);
+    const __m512i third = _mm512_and_si512(_mm512_srli_epi32(raw, 16), six_bits);
+    const __m512i fourth = _mm512_and_si512(_mm512_srli_epi32(raw, 24), six_bits);
+    // lead << 18 | second << 12 | third << 6 | fourth, as for a 4-byte character.
+    const __m512i joined = _mm512_or_si512(
+        _mm512_or_si512(_mm512_slli_epi32(lead_bits, 18), _mm512_slli_epi32(second, 12)),
+        _mm512_or_si512(_mm512_slli_epi32(third, 6), fourth));
+    return _mm512_srlv_epi32(joined, _mm512_permutexvar_epi32(nibble, shifts));
+}
+
+// As scalar::decode_valid (same contract, same result).
+UTF8VIEW_TARGET_AVX512_TRANSCODE inline decode_progress decode_valid(const unsigned char* p, const unsigned char* stop,
+                                                                    char32_t* out, std::size_t room) noexcept
+{
+    const __m512i positions_all = _mm512_load_si512(byte_positions);
+    const __m512i payload_masks = _mm512_load_si512(lead_payload_mask);
+    const __m512i shifts = _mm512_load_si512(lead_shift);
+    // Within each 32-bit lane: byte 0 repeated (for vpshufb), plus 0, 1, 2, 3.
+    const __m512i repeat_byte_0 =
+        _mm512_set4_epi32(0x0C0C0C0C, 0x08080808, 0x04040404, 0x00000000);
+    const __m512i byte_in_lane = _mm512_set1_epi32(0x03020100);
+    const __m512i continuation_limit = _mm512_set1_epi8(static_cast<char>(0xBF));  // -65 as a signed byte
+
+    while (static_cast<std::size_t>(stop - p) >= decode_window_bytes && room >= decode_window_bytes) {
+        const __m512i bytes = _mm512_loadu_si512(p);
+        if (_mm512_movepi8_mask(bytes) == 0) {
+            // 64 ASCII bytes: 64 code points.
+            _mm512_storeu_si512(out, _mm512_cvtepu8_epi32(_mm512_castsi512_si128(bytes)));
+            _mm512_storeu_si512(out + 16, _mm512_cvtepu8_epi32(_mm512_extracti32x4_epi32(bytes, 1)));
+            _mm512_storeu_si512(out + 32, _mm512_cvtepu8_epi32(_mm512_extracti32x4_epi32(bytes, 2)));
+            _mm512_storeu_si512(out + 48, _mm512_cvtepu8_epi32(_mm512_extracti32x4_epi32(bytes, 3)));
+            p += 64;
+            out += 64;
+            room -= 64;
+            continue;
+        }
+        // Lead bytes: signed, greater than BF (-65): 00..7F and C0..FF.
+        const __mmask64 leads = _mm512_cmpgt_epi8_mask(bytes, continuation_limit);
+        const __mmask64 starts = leads & complete_starts;
+        const auto count = static_cast<unsigned>(std::popcount(starts));  // >= 1: p[0] is a lead byte
+        __m512i positions = _mm512_maskz_compress_epi8(starts, positions_all);
+        for (unsigned done = 0; done < count; done += 16) {
+            const __m512i position = _mm512_cvtepu8_epi32(_mm512_castsi512_si128(positions));
+            const __m512i gather = _mm512_add_epi32(_mm512_shuffle_epi8(position, repeat_byte_0), byte_in_lane);
+            const __m512i code_points = decode_lanes(_mm512_permutexvar_epi8(gather, bytes), payload_masks, shifts);
+            const unsigned lanes = count - done < 16 ? count - done : 16;
+            _mm512_mask_storeu_epi32(out, static_cast<__mmask16>(_bzhi_u32(0xFFFFu, lanes)), code_points);
+            out += lanes;
+            positions = _mm512_alignr_epi32(_mm512_setzero_si512(), positions, 4);  // the next 16 positions
+        }
+        room -= count;
+        // The next character starts at the first lead byte at 61..63, or at 64.
+        p += 61 + std::countr_zero(static_cast<unsigned>(leads >> 61) | 8u);
+    }
+    return scalar::decode_valid(p, stop, out, room);
+}
+
+// As scalar::encode_scalar_values (same contract, same result).
+UTF8VIEW_TARGET_AVX512_TRANSCODE inline encode_progress encode_scalar_values(const char32_t* p, const char32_t* end,
+                                                                            unsigned char* out,
+                                                                            std::size_t room) noexcept
+{
+    const __m512i six_bits = _mm512_set1_epi32(0x3F);
+    const __m512i repeat_byte_0 =
+        _mm512_set4_epi32(0x0C0C0C0C, 0x08080808, 0x04040404, 0x00000000);
+    const __m512i byte_in_lane = _mm512_set1_epi32(0x03020100);
+
+    while (static_cast<std::size_t>(end - p) >= encode_step_code_points && room >= 4 * encode_step_code_points) {
+        const __m512i value = _mm512_loadu_si512(p);
+        const __mmask16 non_ascii = _mm512_cmpge_epu32_mask(value, _mm512_set1_epi32(0x80));
+        if (non_ascii == 0) {
+            _mm_storeu_si128(reinterpret_cast<__m128i*>(out), _mm512_cvtepi32_epi8(value));
+            p += 16;
+            out += 16;
+            room -= 16;
+            continue;
+        }
+        const __mmask16 surrogate = _mm512_cmpeq_epi32_mask(
+            _mm512_and_si512(value, _mm512_set1_epi32(static_cast<int>(0xFFFFF800u))), _mm512_set1_epi32(0xD800));
+        const __mmask16 too_large = _mm512_cmpgt_epu32_mask(value, _mm512_set1_epi32(0x10FFFF));
+        if ((surrogate | too_large) != 0) break;  // the scalar kernel stops at it
+
+        const __mmask16 three_or_more = _mm512_cmpge_epu32_mask(value, _mm512_set1_epi32(0x800));
+        const __mmask16 four = _mm512_cmpge_epu32_mask(value, _mm512_set1_epi32(0x10000));
+        // Bytes 0..3 of a lane: value >> 18, >> 12, >> 6, >> 0 (6 bits each),
+        // each with the continuation marker 80.
+        const __m512i first = _mm512_srli_epi32(value, 18);
+        const __m512i second = _mm512_and_si512(_mm512_srli_epi32(value, 12), six_bits);
+        const __m512i third = _mm512_and_si512(_mm512_srli_epi32(value, 6), six_bits);
+        const __m512i fourth = _mm512_and_si512(value, six_bits);
+        const __m512i joined = _mm512_or_si512(
+            _mm512_or_si512(first, _mm512_slli_epi32(second, 8)),
+            _mm512_or_si512(_mm512_slli_epi32(third, 16), _mm512_slli_epi32(fourth, 24)));
+        const __m512i marked = _mm512_or_si512(joined, _mm512_set1_epi32(static_cast<int>(0x80808080u)));
+        // Lengths 2, 3, 4: drop 2, 1, 0 leading bytes and turn the first
+        // kept byte's marker 80 into C0, E0, F0 (xor 40, 60, 70).
+        __m512i shift = _mm512_set1_epi32(16);
+        shift = _mm512_mask_sub_epi32(shift, three_or_more, shift, _mm512_set1_epi32(8));
+        shift = _mm512_mask_sub_epi32(shift, four, shift, _mm512_set1_epi32(8));
+        __m512i lead_marker = _mm512_set1_epi32(0x40);
+        lead_marker = _mm512_mask_mov_epi32(lead_marker, three_or_more, _mm512_set1_epi32(0x60));
+        lead_marker = _mm512_mask_mov_epi32(lead_marker, four, _mm512_set1_epi32(0x70));
+        __m512i encoded = _mm512_xor_si512(_mm512_srlv_epi32(marked, shift), lead_marker);
+        encoded = _mm512_mask_mov_epi32(encoded, static_cast<__mmask16>(~non_ascii), value);  // ASCII as is
+        // Length of each lane, in each of its bytes; keep bytes 0..length-1.
+        __m512i length = _mm512_set1_epi32(1);
+        length = _mm512_mask_add_epi32(length, non_ascii, length, _mm512_set1_epi32(1));
+        length = _mm512_mask_add_epi32(length, three_or_more, length, _mm512_set1_epi32(1));
+        length = _mm512_mask_add_epi32(length, four, length, _mm512_set1_epi32(1));
+        const __mmask64 keep = _mm512_cmplt_epu8_mask(byte_in_lane, _mm512_shuffle_epi8(length, repeat_byte_0));
+        const __m512i packed = _mm512_maskz_compress_epi8(keep, encoded);
+        const auto written = static_cast<unsigned>(std::popcount(keep));
+        _mm512_mask_storeu_epi8(out, _bzhi_u64(~std::uint64_t{0}, written), packed);
+        p += 16;
+        out += written;
+        room -= written;
+    }
+    return scalar::encode_scalar_values(p, end, out, room);
+}
+
+}  // namespace utf8view::detail::simd::avx512_transcode
+
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic pop
+#endif
+
+#endif  // UTF8VIEW_SIMD_X86
+
+#endif  // UTF8VIEW_DETAIL_SIMD_TRANSCODE_AVX512_HPP

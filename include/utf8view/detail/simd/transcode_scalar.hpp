@@ -1,0 +1,127 @@
+// Copyright (c) 2026 the utf8view authors.
+// Distributed under the Boost Software License, Version 1.0.
+// (See accompanying file LICENSE_1_0.txt or copy at https://www.boost.org/LICENSE_1_0.txt)
+
+/// \file
+/// The scalar transcoding kernels, between contiguous buffers: well-formed
+/// UTF-8 to UTF-32, and scalar values to UTF-8. The reference the SIMD
+/// transcoding kernels are tested against and the code they finish with;
+/// the only ones where the CPU has no SIMD transcoding kernel.
+///
+/// Both take and return plain pointers and a room count, so that a bounded
+/// and an unbounded output (room = SIZE_MAX) are one code path, and no
+/// pointer is ever formed past the end of the caller's buffer.
+
+#ifndef UTF8VIEW_DETAIL_SIMD_TRANSCODE_SCALAR_HPP
+#define UTF8VIEW_DETAIL_SIMD_TRANSCODE_SCALAR_HPP
+
+#include <utf8view/config.hpp>
+#include <utf8view/detail/decode_step.hpp>
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+
+namespace utf8view::detail {
+
+// Where a transcoding kernel stopped: the first input element it did not
+// consume and the end of what it wrote.
+template <class In, class Out>
+struct transcode_progress {
+    In in;
+    Out out;
+};
+
+using decode_progress = transcode_progress<const unsigned char*, char32_t*>;
+using encode_progress = transcode_progress<const char32_t*, unsigned char*>;
+
+}  // namespace utf8view::detail
+
+namespace utf8view::detail::simd::scalar {
+
+// Decodes the well-formed UTF-8 in [p, stop) to UTF-32 at `out`, at most
+// `room` code points, and stops at `stop` or when the room is used up
+// (always at a code point boundary). Precondition: [p, stop) is well-formed
+// UTF-8 (a validation kernel said so), so only the lead byte decides the
+// length (Unicode 15.0 ch. 3, Table 3-7, first column) and the bits are
+// those of Table 3-6. Runs of 8 ASCII bytes are copied a word at a time.
+inline decode_progress decode_valid(const unsigned char* p, const unsigned char* stop, char32_t* out,
+                                    std::size_t room) noexcept
+{
+    constexpr std::uint64_t high_bits = 0x8080808080808080u;
+    while (p != stop && room != 0) {
+        if (stop - p >= 8 && room >= 8) {
+            std::uint64_t word;
+            std::memcpy(&word, p, sizeof word);
+            if ((word & high_bits) == 0) {
+                for (int index = 0; index < 8; ++index) out[index] = p[index];
+                p += 8;
+                out += 8;
+                room -= 8;
+                continue;
+            }
+        }
+        const segment decoded = decode_well_formed(p);
+        p += decoded.length;
+        *out++ = decoded.code_point;
+        --room;
+    }
+    return {p, out};
+}
+
+// Encodes the code points of [p, end) as UTF-8 at `out`, at most `room`
+// bytes, and stops at `end`, at the first value that is not a scalar value
+// (a surrogate D800..DFFF or a value above 10FFFF, Unicode 15.0 ch. 3, D76:
+// the caller asks its policy about it), or before the first code point
+// whose bytes do not all fit (a code point is never cut). Bytes as in
+// Table 3-6.
+inline encode_progress encode_scalar_values(const char32_t* p, const char32_t* end, unsigned char* out,
+                                            std::size_t room) noexcept
+{
+    while (p != end) {
+        // Four ASCII code points at once.
+        if (end - p >= 4 && room >= 4 && (p[0] | p[1] | p[2] | p[3]) < 0x80) {
+            for (int index = 0; index < 4; ++index) out[index] = static_cast<unsigned char>(p[index]);
+            p += 4;
+            out += 4;
+            room -= 4;
+            continue;
+        }
+        const char32_t value = *p;
+        if (value < 0x80) {
+            if (room < 1) break;
+            *out++ = static_cast<unsigned char>(value);
+            room -= 1;
+        }
+        else if (value < 0x800) {
+            if (room < 2) break;
+            out[0] = static_cast<unsigned char>(0xC0 | (value >> 6));
+            out[1] = static_cast<unsigned char>(0x80 | (value & 0x3F));
+            out += 2;
+            room -= 2;
+        }
+        else if (value < 0x10000) {
+            if (value - 0xD800 < 0x800 || room < 3) break;  // a surrogate, or no room
+            out[0] = static_cast<unsigned char>(0xE0 | (value >> 12));
+            out[1] = static_cast<unsigned char>(0x80 | ((value >> 6) & 0x3F));
+            out[2] = static_cast<unsigned char>(0x80 | (value & 0x3F));
+            out += 3;
+            room -= 3;
+        }
+        else {
+            if (value > 0x10FFFF || room < 4) break;  // not a code point, or no room
+            out[0] = static_cast<unsigned char>(0xF0 | (value >> 18));
+            out[1] = static_cast<unsigned char>(0x80 | ((value >> 12) & 0x3F));
+            out[2] = static_cast<unsigned char>(0x80 | ((value >> 6) & 0x3F));
+            out[3] = static_cast<unsigned char>(0x80 | (value & 0x3F));
+            out += 4;
+            room -= 4;
+        }
+        ++p;
+    }
+    return {p, out};
+}
+
+}  // namespace utf8view::detail::simd::scalar
+
+#endif  // UTF8VIEW_DETAIL_SIMD_TRANSCODE_SCALAR_HPP
