@@ -98,6 +98,24 @@ UTF8VIEW_TARGET_AVX512_TRANSCODE inline __m512i decode_lanes(__m512i raw, __m512
     return _mm512_srlv_epi32(joined, _mm512_permutexvar_epi32(nibble, shifts));
 }
 
+// Decodes characters 16 * Group .. 16 * Group + 15 of a window (as many of
+// them as there are: `count` in all) whose start positions `positions`
+// lists, and writes them at out + 16 * Group.
+template <unsigned Group>
+UTF8VIEW_TARGET_AVX512_TRANSCODE inline void decode_group(__m512i bytes, __m512i positions, unsigned count,
+                                                         char32_t* out, __m512i payload_masks, __m512i shifts) noexcept
+{
+    // Within each 32-bit lane: byte 0 repeated (for vpshufb), plus 0, 1, 2, 3.
+    const __m512i repeat_byte_0 = _mm512_set4_epi32(0x0C0C0C0C, 0x08080808, 0x04040404, 0x00000000);
+    const __m512i byte_in_lane = _mm512_set1_epi32(0x03020100);
+    const __m512i position = _mm512_cvtepu8_epi32(_mm512_extracti32x4_epi32(positions, Group));
+    const __m512i gather = _mm512_add_epi32(_mm512_shuffle_epi8(position, repeat_byte_0), byte_in_lane);
+    const __m512i code_points = decode_lanes(_mm512_permutexvar_epi8(gather, bytes), payload_masks, shifts);
+    const unsigned before = 16 * Group;
+    const unsigned lanes = count <= before ? 0 : (count - before < 16 ? count - before : 16);
+    _mm512_mask_storeu_epi32(out + before, static_cast<__mmask16>(_bzhi_u32(0xFFFFu, lanes)), code_points);
+}
+
 // As scalar::decode_valid (same contract, same result).
 UTF8VIEW_TARGET_AVX512_TRANSCODE inline decode_progress decode_valid(const unsigned char* p, const unsigned char* stop,
                                                                     char32_t* out, std::size_t room) noexcept
@@ -105,15 +123,12 @@ UTF8VIEW_TARGET_AVX512_TRANSCODE inline decode_progress decode_valid(const unsig
     const __m512i positions_all = _mm512_load_si512(byte_positions);
     const __m512i payload_masks = _mm512_load_si512(lead_payload_mask);
     const __m512i shifts = _mm512_load_si512(lead_shift);
-    // Within each 32-bit lane: byte 0 repeated (for vpshufb), plus 0, 1, 2, 3.
-    const __m512i repeat_byte_0 =
-        _mm512_set4_epi32(0x0C0C0C0C, 0x08080808, 0x04040404, 0x00000000);
-    const __m512i byte_in_lane = _mm512_set1_epi32(0x03020100);
     const __m512i continuation_limit = _mm512_set1_epi8(static_cast<char>(0xBF));  // -65 as a signed byte
 
     while (static_cast<std::size_t>(stop - p) >= decode_window_bytes && room >= decode_window_bytes) {
         const __m512i bytes = _mm512_loadu_si512(p);
-        if (_mm512_movepi8_mask(bytes) == 0) {
+        const __mmask64 non_ascii = _mm512_movepi8_mask(bytes);
+        if (non_ascii == 0) {
             // 64 ASCII bytes: 64 code points.
             _mm512_storeu_si512(out, _mm512_cvtepu8_epi32(_mm512_castsi512_si128(bytes)));
             _mm512_storeu_si512(out + 16, _mm512_cvtepu8_epi32(_mm512_extracti32x4_epi32(bytes, 1)));
@@ -124,23 +139,36 @@ UTF8VIEW_TARGET_AVX512_TRANSCODE inline decode_progress decode_valid(const unsig
             room -= 64;
             continue;
         }
+        if ((non_ascii & 0xFFFFFFFFu) == 0) {
+            // 32 ASCII bytes first (text in Latin script): widen them.
+            _mm512_storeu_si512(out, _mm512_cvtepu8_epi32(_mm512_castsi512_si128(bytes)));
+            _mm512_storeu_si512(out + 16, _mm512_cvtepu8_epi32(_mm512_extracti32x4_epi32(bytes, 1)));
+            p += 32;
+            out += 32;
+            room -= 32;
+            continue;
+        }
         // Lead bytes: signed, greater than BF (-65): 00..7F and C0..FF.
         const __mmask64 leads = _mm512_cmpgt_epi8_mask(bytes, continuation_limit);
         const __mmask64 starts = leads & complete_starts;
         const auto count = static_cast<unsigned>(std::popcount(starts));  // >= 1: p[0] is a lead byte
-        __m512i positions = _mm512_maskz_compress_epi8(starts, positions_all);
-        for (unsigned done = 0; done < count; done += 16) {
-            const __m512i position = _mm512_cvtepu8_epi32(_mm512_castsi512_si128(positions));
-            const __m512i gather = _mm512_add_epi32(_mm512_shuffle_epi8(position, repeat_byte_0), byte_in_lane);
-            const __m512i code_points = decode_lanes(_mm512_permutexvar_epi8(gather, bytes), payload_masks, shifts);
-            const unsigned lanes = count - done < 16 ? count - done : 16;
-            _mm512_mask_storeu_epi32(out, static_cast<__mmask16>(_bzhi_u32(0xFFFFu, lanes)), code_points);
-            out += lanes;
-            positions = _mm512_alignr_epi32(_mm512_setzero_si512(), positions, 4);  // the next 16 positions
-        }
-        room -= count;
-        // The next character starts at the first lead byte at 61..63, or at 64.
-        p += 61 + std::countr_zero(static_cast<unsigned>(leads >> 61) | 8u);
+        const __m512i positions = _mm512_maskz_compress_epi8(starts, positions_all);
+        // Two groups of 16, always: at most 32 characters per window, the
+        // next window starting at the 33rd. A test per group would be
+        // mispredicted about once per window where the count of characters
+        // hovers around a multiple of 16 (2-byte scripts with spaces:
+        // 32..40); two more groups for windows of 33..61 characters cost as
+        // much as taking those characters in the next window.
+        decode_group<0>(bytes, positions, count, out, payload_masks, shifts);
+        decode_group<1>(bytes, positions, count, out, payload_masks, shifts);
+        const unsigned decoded = count < 32 ? count : 32;
+        out += decoded;
+        room -= decoded;
+        // The next character: the 33rd start, or the first lead byte at
+        // 61..63, or 64.
+        const unsigned next = count > 32 ? static_cast<unsigned>(std::countr_zero(_pdep_u64(std::uint64_t{1} << 32, starts)))
+                                         : 61u + static_cast<unsigned>(std::countr_zero(static_cast<unsigned>(leads >> 61) | 8u));
+        p += next;
     }
     return scalar::decode_valid(p, stop, out, room);
 }
