@@ -3,8 +3,8 @@
 // (See accompanying file LICENSE_1_0.txt or copy at https://www.boost.org/LICENSE_1_0.txt)
 
 /// \file
-/// All of utf8view. (Opt-in headers for Boost.Range and range-v3 are planned;
-/// this header includes neither library.)
+/// All of utf8view. It includes neither Boost nor range-v3: the opt-in glue
+/// for them is <utf8view/ext/boost_range.hpp> and <utf8view/ext/range_v3.hpp>.
 
 #ifndef UTF8VIEW_UTF8VIEW_HPP
 #define UTF8VIEW_UTF8VIEW_HPP
