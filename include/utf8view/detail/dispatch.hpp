@@ -34,14 +34,21 @@
 
 #include <array>
 #include <atomic>
+// The clocks only (steady_clock for the calibration). libstdc++'s <chrono>
+// also brings, in C++20, the calendar, time zones and <sstream>: about 5% of
+// the compile time of a user's translation unit (doc/build-cost.md). Its
+// <bits/chrono.h> holds exactly the clocks and durations <chrono> starts with.
+#if defined(_GLIBCXX_RELEASE) && _GLIBCXX_RELEASE >= 11 && __has_include(<bits/chrono.h>)
+#include <bits/chrono.h>
+#else
 #include <chrono>
+#endif
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
 #include <limits>
 #include <span>
 #include <string_view>
-#include <thread>
 
 // The first-use path stays out of line, away from the callers' hot code.
 #if defined(__GNUC__) || defined(__clang__)
@@ -198,18 +205,24 @@ inline void make_calibration_text(unsigned char* text, std::size_t size) noexcep
     }
 }
 
-// Guards the choice, its record and the calibration text. A spin lock
-// rather than std::mutex, so that nothing here can throw: it is only ever
-// contended while the first use calibrates (a fraction of a millisecond).
+// Guards the choice, its record and the calibration text. An atomic flag
+// (waiters block in std::atomic::wait) rather than std::mutex, so that
+// nothing here can throw: it is only ever contended while the first use
+// calibrates (a fraction of a millisecond).
 inline std::atomic<bool> kernel_choice_busy{false};
 
 class kernel_choice_lock {
 public:
     kernel_choice_lock() noexcept
     {
-        while (kernel_choice_busy.exchange(true, std::memory_order_acquire)) std::this_thread::yield();
+        while (kernel_choice_busy.exchange(true, std::memory_order_acquire))
+            kernel_choice_busy.wait(true, std::memory_order_relaxed);
     }
-    ~kernel_choice_lock() { kernel_choice_busy.store(false, std::memory_order_release); }
+    ~kernel_choice_lock()
+    {
+        kernel_choice_busy.store(false, std::memory_order_release);
+        kernel_choice_busy.notify_all();
+    }
     kernel_choice_lock(const kernel_choice_lock&) = delete;
     kernel_choice_lock& operator=(const kernel_choice_lock&) = delete;
 };
