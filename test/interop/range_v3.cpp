@@ -103,8 +103,8 @@ static_assert(ranges::input_range<u8v::decode_view<t::input_test_range<const cha
 using decoded_text = u8v::decode_view<std::string_view>;
 static_assert(ranges::bidirectional_range<decltype(decoded_text() | ranges::views::take(3))>);
 static_assert(!ranges::random_access_range<decltype(decoded_text() | ranges::views::take(3))>);
-static_assert(
-    ranges::forward_range<decltype(u8v::decode_view<t::forward_test_range<const char, true>>() | ranges::views::take(3))>);
+static_assert(ranges::forward_range<decltype(u8v::decode_view<t::forward_test_range<const char, true>>() |
+                                             ranges::views::take(3))>);
 static_assert(ranges::input_range<decltype(u8v::decode_view<t::input_test_range<const char, true>>() |
                                            ranges::views::take(3))>);
 static_assert(ranges::bidirectional_range<decltype(u8v::encode_view<std::u32string_view>() | ranges::views::take(3))>);
@@ -149,8 +149,8 @@ BOOST_AUTO_TEST_CASE(rvalue_pipelines_into_range_v3_views)
     BOOST_TEST(to_code_points(text | u8v::views::decode | ranges::views::reverse | ranges::views::take(3)) ==
                    code_points({0x1F600, 0x20, 0x8A9E}),
                tt::per_element());
-    BOOST_TEST(to_code_points(text | u8v::views::decode | ranges::views::filter([](char32_t c) { return c > 0xFFFF; })) ==
-                   grinning,
+    const auto above_bmp = [](char32_t c) { return c > 0xFFFF; };
+    BOOST_TEST(to_code_points(text | u8v::views::decode | ranges::views::filter(above_bmp)) == grinning,
                tt::per_element());
     const auto as_number = [](char32_t c) { return static_cast<std::uint32_t>(c); };
     BOOST_TEST((text | u8v::views::decode | ranges::views::take(3) | ranges::views::transform(as_number) |

@@ -91,17 +91,13 @@ inline constexpr bool ranges::enable_borrowed_range<utf8view::encode_view<V, Pol
 
 namespace utf8view::detail {
 
-// utf8view's iterators (decode_view's and encode_view's) carry this marker.
-template <class I>
-concept utf8view_iterator = requires { typename I::utf8view_iterator; };
-
 // `iterator_category` of a counted_iterator over I: I's C++17 category,
 // which exists over forward bases only (as for I itself).
 template <class I>
-struct counted_iterator_category {};
+struct range_v3_counted_iterator_category {};
 template <class I>
     requires requires { typename std::iterator_traits<I>::iterator_category; }
-struct counted_iterator_category<I> {
+struct range_v3_counted_iterator_category<I> {
     using iterator_category = typename std::iterator_traits<I>::iterator_category;
 };
 
@@ -116,8 +112,8 @@ struct counted_iterator_category<I> {
     `void`; `iterator_category` is `I`'s, and exists when `I`'s does (over
     forward bases). Types only: no run-time cost, no effect on input. */
 template <class I>
-    requires utf8view::detail::utf8view_iterator<I>
-struct std::iterator_traits<ranges::counted_iterator<I>> : utf8view::detail::counted_iterator_category<I> {
+    requires requires { typename I::utf8view_iterator; }  // the marker of decode_view's and encode_view's iterators
+struct std::iterator_traits<ranges::counted_iterator<I>> : utf8view::detail::range_v3_counted_iterator_category<I> {
     using iterator_concept = typename I::iterator_concept;
     using value_type = std::iter_value_t<I>;
     using difference_type = std::iter_difference_t<I>;
