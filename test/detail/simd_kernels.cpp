@@ -28,6 +28,7 @@
 // testdata.hpp before print.hpp (see conformance/decode_vectors.cpp: -Wshadow).
 #include "support/testdata.hpp"
 #include "support/print.hpp"
+#include "support/guarded_pages.hpp"
 #include "support/random_utf8.hpp"
 
 #include <algorithm>
@@ -40,12 +41,6 @@
 #include <string>
 #include <string_view>
 #include <vector>
-
-#if __has_include(<sys/mman.h>) && __has_include(<unistd.h>)
-#include <sys/mman.h>
-#include <unistd.h>
-#define UTF8VIEW_TEST_HAS_MMAP 1
-#endif
 
 namespace u8v = utf8view;
 namespace d = utf8view::detail;
@@ -435,37 +430,9 @@ BOOST_AUTO_TEST_CASE(every_corpus_file_whole_cut_and_with_errors_planted)
 
 #if defined(UTF8VIEW_TEST_HAS_MMAP)
 
-namespace {
-
-// Two readable pages between two unreadable ones: a read before the first
-// or after the second readable page ends the process with SIGSEGV.
-class guarded_pages {
-    unsigned char* base_ = nullptr;
-    std::size_t page_ = 0;
-
-public:
-    guarded_pages()
-    {
-        page_ = static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
-        void* p = mmap(nullptr, 4 * page_, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-        BOOST_TEST_REQUIRE(p != MAP_FAILED);
-        base_ = static_cast<unsigned char*>(p);
-        BOOST_TEST_REQUIRE(mprotect(base_ + page_, 2 * page_, PROT_READ | PROT_WRITE) == 0);
-    }
-    ~guarded_pages() { munmap(base_, 4 * page_); }
-    guarded_pages(const guarded_pages&) = delete;
-    guarded_pages& operator=(const guarded_pages&) = delete;
-
-    unsigned char* first() const { return base_ + page_; }  // the readable bytes start here...
-    unsigned char* last() const { return base_ + 3 * page_; }  // ...and end here
-    std::size_t readable() const { return 2 * page_; }
-};
-
-}  // namespace
-
 BOOST_AUTO_TEST_CASE(inputs_at_every_alignment_ending_at_a_page_end_or_starting_at_a_page_start)
 {
-    guarded_pages pages;
+    const t::guarded_pages pages;
     checker c;
     const std::string mixed = make_background(background::mixed, 600, 5);
     const std::string ascii = make_background(background::ascii, 600, 6);
