@@ -166,9 +166,10 @@ class encode_view<V, Policy, CharT>::iterator_
     [[no_unique_address]] base_sentinel end_ = base_sentinel();
     [[no_unique_address]] detail::range_origin<base_iterator> origin_ = {};
     [[no_unique_address]] detail::copyable_box<Policy> policy_ = {};
-    detail::encoded_sequence encoded_ = {};  // the current code point's bytes; length 0 at the end
-    std::uint8_t index_ = 0;                 // the current byte within encoded_
-    std::uint8_t error_ = 0;                 // error_kind if encoded_ is a replacement, else 0
+    std::uint32_t units_ = 0;  // the current code point's bytes, the first in the low 8 bits
+    std::uint8_t length_ = 0;  // how many bytes units_ holds; 0 at the end
+    std::uint8_t index_ = 0;   // the current byte within units_
+    std::uint8_t error_ = 0;   // error_kind if units_ is a replacement, else 0
 
 public:
     using iterator_concept = decltype(detail::iterator_concept_for<Base>());
@@ -187,15 +188,16 @@ public:
         requires Const && std::convertible_to<std::ranges::iterator_t<V>, base_iterator> &&
                  std::convertible_to<std::ranges::sentinel_t<V>, base_sentinel>
         : current_(std::move(other.current_)), end_(std::move(other.end_)), origin_(other.origin_),
-          policy_(std::move(other.policy_)), encoded_(other.encoded_), index_(other.index_), error_(other.error_)
+          policy_(std::move(other.policy_)), units_(other.units_), length_(other.length_), index_(other.index_),
+          error_(other.error_)
     {
     }
 
     /** The current code unit. Precondition: not at the end. O(1). */
     [[nodiscard]] constexpr CharT operator*() const noexcept
     {
-        UTF8VIEW_ASSERT(index_ < encoded_.length);
-        return detail::from_byte<CharT>(encoded_.bytes[index_]);
+        UTF8VIEW_ASSERT(index_ < length_);
+        return detail::from_byte<CharT>(static_cast<unsigned char>(units_ >> (8 * index_)));
     }
 
     /** Over forward ranges: the position of the code point whose encoding
@@ -214,10 +216,10 @@ public:
     /** Moves to the next code unit, encoding the next code point when the
         current one is used up. Precondition: not at the end. O(1), plus the
         values the policy drops. */
-    constexpr iterator_& operator++() noexcept(nothrow_step)  // conditionally noexcept
+    UTF8VIEW_ALWAYS_INLINE constexpr iterator_& operator++() noexcept(nothrow_step)  // conditionally noexcept
     {
-        UTF8VIEW_ASSERT(index_ < encoded_.length);
-        if (index_ + 1 < encoded_.length) {
+        UTF8VIEW_ASSERT(index_ < length_);
+        if (index_ + 1 < length_) {
             ++index_;
             return *this;
         }
@@ -240,7 +242,7 @@ public:
     constexpr iterator_& operator--() noexcept(nothrow_step)  // conditionally noexcept
         requires bidirectional
     {
-        if (index_ > 0 && encoded_.length != 0) {
+        if (index_ > 0 && length_ != 0) {
             --index_;
             return *this;
         }
@@ -252,7 +254,7 @@ public:
             --moved;
             if (const auto encoded = encode_at(position, moved)) {
                 commit(std::move(position), moved, encoded->first, encoded->second);
-                index_ = static_cast<std::uint8_t>(encoded_.length - 1);
+                index_ = static_cast<std::uint8_t>(length_ - 1);
                 return *this;
             }
         }
@@ -296,34 +298,40 @@ private:
     [[nodiscard]] constexpr bool at_end() const
     {
         if constexpr (forward) return current_ == end_;
-        else return encoded_.length == 0;
+        else return length_ == 0;
     }
 
     // The UTF-8 form of the value at `position` (`moved` elements from
     // current_) and its error kind (0 if it is a scalar value), or nothing if
     // the policy drops it.
-    constexpr std::optional<std::pair<detail::encoded_sequence, std::uint8_t>>
+    UTF8VIEW_ALWAYS_INLINE constexpr std::optional<std::pair<detail::packed_sequence, std::uint8_t>>
     encode_at(const base_iterator& position, std::ptrdiff_t moved)
     {
         const auto value = *position;
+        // ASCII first (one test instead of the two of scalar_value_error);
+        // as unsigned, so that a negative value is not taken for ASCII.
+        using unsigned_value = std::make_unsigned_t<std::remove_cvref_t<decltype(value)>>;
+        if (static_cast<unsigned_value>(value) < 0x80) [[likely]]
+            return std::pair{detail::packed_sequence{static_cast<std::uint32_t>(value), 1}, std::uint8_t{0}};
         const std::uint8_t error = detail::scalar_value_error(value);
         if (error == 0) [[likely]]
-            return std::pair{detail::encode_scalar(static_cast<char32_t>(value)), std::uint8_t{0}};
+            return std::pair{detail::encode_scalar_packed(static_cast<char32_t>(value)), std::uint8_t{0}};
         const encode_error_info info{static_cast<error_kind>(error), origin_.offset_of(position, moved),
                                      detail::to_int64(value)};
         if (const auto replacement = detail::ask_policy(*policy_, info))
-            return std::pair{detail::encode_scalar(*replacement), error};
+            return std::pair{detail::encode_scalar_packed(*replacement), error};
         return std::nullopt;
     }
 
     // The only place a step to another code point changes the iterator, so a
     // policy that throws leaves it as it was.
-    constexpr void commit(base_iterator position, std::ptrdiff_t moved, const detail::encoded_sequence& encoded,
-                          std::uint8_t error) noexcept(std::is_nothrow_move_assignable_v<base_iterator>)
+    UTF8VIEW_ALWAYS_INLINE constexpr void commit(base_iterator position, std::ptrdiff_t moved,
+                                                 const detail::packed_sequence& encoded, std::uint8_t error) noexcept(
+        std::is_nothrow_move_assignable_v<base_iterator>)
     {
         current_ = std::move(position);
         origin_.moved(moved);
-        encoded_ = encoded;
+        set_units(encoded);
         index_ = 0;
         error_ = error;
     }
@@ -331,11 +339,11 @@ private:
     // Forward ranges: encodes the code point at `position` (`moved` elements
     // after current_) and makes it current, passing over the values the
     // policy drops.
-    constexpr void arrive(base_iterator position, std::ptrdiff_t moved)
+    UTF8VIEW_ALWAYS_INLINE constexpr void arrive(base_iterator position, std::ptrdiff_t moved)
     {
         for (;;) {
             if (position == end_) {
-                commit(std::move(position), moved, detail::encoded_sequence{}, 0);
+                commit(std::move(position), moved, detail::packed_sequence{}, 0);
                 return;
             }
             if (const auto encoded = encode_at(position, moved)) {
@@ -347,6 +355,12 @@ private:
         }
     }
 
+    constexpr void set_units(const detail::packed_sequence& encoded) noexcept
+    {
+        units_ = encoded.units;
+        length_ = encoded.length;
+    }
+
     // Input ranges: reads code points, consuming them, until one is encoded
     // or the range ends.
     constexpr void read_input()
@@ -354,7 +368,8 @@ private:
         index_ = 0;
         for (;;) {
             if (current_ == end_) {
-                encoded_ = {};
+                units_ = 0;
+                length_ = 0;
                 error_ = 0;
                 return;
             }
@@ -364,13 +379,13 @@ private:
             origin_.moved(1);
             const std::uint8_t error = detail::scalar_value_error(value);
             if (error == 0) [[likely]] {
-                encoded_ = detail::encode_scalar(static_cast<char32_t>(value));
+                set_units(detail::encode_scalar_packed(static_cast<char32_t>(value)));
                 error_ = 0;
                 return;
             }
             const encode_error_info info{static_cast<error_kind>(error), offset, detail::to_int64(value)};
             if (const auto replacement = detail::ask_policy(*policy_, info)) {
-                encoded_ = detail::encode_scalar(*replacement);
+                set_units(detail::encode_scalar_packed(*replacement));
                 error_ = error;
                 return;
             }

@@ -26,34 +26,34 @@ struct encoded_sequence {
     std::uint8_t length = 0;
 };
 
+// The same in one word: byte i of the sequence in bits 8i..8i+7, so that an
+// iterator keeps it in a register.
+struct packed_sequence {
+    std::uint32_t units = 0;
+    std::uint8_t length = 0;
+};
+
 // Table 3-6: the bits of the scalar value spread over 1 to 4 bytes.
 // Precondition: is_scalar_value(code_point).
-[[nodiscard]] constexpr encoded_sequence encode_scalar(char32_t code_point) noexcept
+[[nodiscard]] UTF8VIEW_ALWAYS_INLINE constexpr packed_sequence encode_scalar_packed(char32_t code_point) noexcept
 {
     UTF8VIEW_ASSERT(is_scalar_value(code_point));
+    const std::uint32_t c = code_point;
+    const auto continuation = [c](int shift) { return 0x80u | ((c >> shift) & 0x3Fu); };
+    if (c < 0x80) return {c, 1};
+    if (c < 0x800) return {(0xC0u | (c >> 6)) | continuation(0) << 8, 2};
+    if (c < 0x10000) return {(0xE0u | (c >> 12)) | continuation(6) << 8 | continuation(0) << 16, 3};
+    return {(0xF0u | (c >> 18)) | continuation(12) << 8 | continuation(6) << 16 | continuation(0) << 24, 4};
+}
+
+// The same as bytes. Precondition: is_scalar_value(code_point).
+[[nodiscard]] constexpr encoded_sequence encode_scalar(char32_t code_point) noexcept
+{
+    const packed_sequence packed = encode_scalar_packed(code_point);
     encoded_sequence out;
-    if (code_point < 0x80) {
-        out.bytes[0] = static_cast<unsigned char>(code_point);
-        out.length = 1;
-    }
-    else if (code_point < 0x800) {
-        out.bytes[0] = static_cast<unsigned char>(0xC0u | (code_point >> 6));
-        out.bytes[1] = static_cast<unsigned char>(0x80u | (code_point & 0x3Fu));
-        out.length = 2;
-    }
-    else if (code_point < 0x10000) {
-        out.bytes[0] = static_cast<unsigned char>(0xE0u | (code_point >> 12));
-        out.bytes[1] = static_cast<unsigned char>(0x80u | ((code_point >> 6) & 0x3Fu));
-        out.bytes[2] = static_cast<unsigned char>(0x80u | (code_point & 0x3Fu));
-        out.length = 3;
-    }
-    else {
-        out.bytes[0] = static_cast<unsigned char>(0xF0u | (code_point >> 18));
-        out.bytes[1] = static_cast<unsigned char>(0x80u | ((code_point >> 12) & 0x3Fu));
-        out.bytes[2] = static_cast<unsigned char>(0x80u | ((code_point >> 6) & 0x3Fu));
-        out.bytes[3] = static_cast<unsigned char>(0x80u | (code_point & 0x3Fu));
-        out.length = 4;
-    }
+    for (std::uint8_t index = 0; index < packed.length; ++index)
+        out.bytes[index] = static_cast<unsigned char>(packed.units >> (8 * index));
+    out.length = packed.length;
     return out;
 }
 
