@@ -360,8 +360,12 @@ def main():
           "kernel forced in turn)." % kernel)
     lazy_unmet = [t for t in unmet if t.startswith("lazy")]
     if lazy_unmet:
-        w("- The lazy views (`sum` and `views::encode` rows) are measured as they are at this commit; the "
-          "contiguous fast path of the decode view (issue 4, item 3) shows up in the same rows when it lands.")
+        w("- What limits the lazy views (`sum` and `views::encode` rows): an iterator step yields one "
+          "element, and where the next one starts depends on the length of this one, so the loop runs at the "
+          "speed of that dependency and of the branch predictor on text that mixes lengths. The decode view "
+          "validates ahead with the SIMD kernel but decodes one code point per step (buffering decoded code "
+          "points in the iterator would make every iterator copy hundreds of bytes: doc/design.md); "
+          "`views::encode` yields one byte per step, where utfcpp writes all bytes of a code point at once.")
     if missing:
         w("- Not in the library yet (their benchmarks and targets wait for them): %s." % ", ".join(missing))
     if unmet:

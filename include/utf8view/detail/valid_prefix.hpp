@@ -16,6 +16,7 @@
 #include <concepts>
 #include <cstddef>
 #include <iterator>
+#include <memory>
 #include <type_traits>
 
 namespace utf8view::detail {
