@@ -68,6 +68,12 @@ template <class O, class OS>
     }
 }
 
+// Below these sizes the bulk algorithms call the scalar transcoder directly
+// (inlined), not the one the dispatch table chose: a SIMD kernel's step
+// needs 64 bytes or 16 code points anyway.
+inline constexpr std::ptrdiff_t transcoder_threshold_bytes = 64;
+inline constexpr std::size_t transcoder_threshold_code_points = 16;
+
 // An output the transcoding kernels write to through a pointer: a
 // contiguous iterator whose elements are `T`'s size and kind, either
 // unbounded or bounded by a sized sentinel.
@@ -169,8 +175,12 @@ constexpr std::ranges::in_out_result<I, O> decode_bulk(I first, const S& last, O
                 const auto* const valid_end = p + valid_prefix_bytes(p, block);
                 if constexpr (code_point_pointer_output<O, OS>) {
                     char32_t* const target = std::to_address(out);
+                    const std::size_t room = room_between(out, out_last);
+                    // Short stretches stay inline: no call through the dispatch table.
                     const decode_progress progress =
-                        active_transcoder().decode_valid(p, valid_end, target, room_between(out, out_last));
+                        valid_end - p < transcoder_threshold_bytes
+                            ? simd::scalar::decode_valid(p, valid_end, target, room)
+                            : active_transcoder().decode_valid(p, valid_end, target, room);
                     out += progress.out - target;
                     p = progress.in;
                 }
@@ -234,9 +244,15 @@ constexpr std::ranges::in_out_result<I, O> encode_bulk(I first, const S& last, O
             const char32_t* p = begin;
             unsigned char* const target = reinterpret_cast<unsigned char*>(std::to_address(out));
             unsigned char* written = target;
-            const encode_function encode = active_transcoder().encode_scalar_values;
+            // Short input stays inline: no call through the dispatch table.
+            const bool short_input = end - begin < static_cast<std::ptrdiff_t>(transcoder_threshold_code_points);
+            const encode_function kernel = short_input ? nullptr : active_transcoder().encode_scalar_values;
+            const auto encode = [&](const char32_t* from, unsigned char* to, std::size_t space) {
+                return short_input ? simd::scalar::encode_scalar_values(from, end, to, space)
+                                   : kernel(from, end, to, space);
+            };
             for (;;) {
-                const encode_progress progress = encode(p, end, written, room);
+                const encode_progress progress = encode(p, written, room);
                 room -= static_cast<std::size_t>(progress.out - written);
                 written = progress.out;
                 p = progress.in;
