@@ -727,3 +727,22 @@ BOOST_AUTO_TEST_CASE(output_iterator_and_range_variants)
         BOOST_TEST((into_bytes.out == as_bytes.end()));
     }
 }
+
+BOOST_AUTO_TEST_CASE(volatile_contiguous_code_points_take_the_generic_path)
+{
+    // A contiguous range of volatile char32_t is a code point range; the
+    // transcoding kernels read through plain pointers, so encode_into must
+    // not take its fast path for it (it failed to compile when it did).
+    // Expected bytes: Table 3-6 (61; C3 A9; F0 9F 98 80) and U+FFFD for the
+    // surrogate (EF BF BD).
+    volatile char32_t values[4] = {U'a', U'\u00E9', 0xD800, U'\U0001F600'};
+    const std::vector<unsigned char> expected = {0x61, 0xC3, 0xA9, 0xEF, 0xBF, 0xBD, 0xF0, 0x9F, 0x98, 0x80};
+    std::array<unsigned char, 10> out{};
+    const auto result = u8v::encode_into(std::span<volatile char32_t>(values), std::span<unsigned char>(out));
+    BOOST_TEST((result.out - std::span<unsigned char>(out).begin()) == 10);
+    BOOST_TEST(std::vector<unsigned char>(out.begin(), out.end()) == expected, tt::per_element());
+    std::array<char8_t, 5> short_out{};  // 61 C3 A9, then no room for EF BF BD
+    const auto bounded = u8v::encode_into(std::span<volatile char32_t>(values), std::span<char8_t>(short_out));
+    BOOST_TEST((bounded.in - std::span<volatile char32_t>(values).begin()) == 2);
+    BOOST_TEST((bounded.out - std::span<char8_t>(short_out).begin()) == 3);
+}

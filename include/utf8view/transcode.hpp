@@ -232,8 +232,12 @@ constexpr std::ranges::in_out_result<I, O> encode_bulk(I first, const S& last, O
                                                        Policy& policy)
 {
     using code_unit = output_code_unit_t<O>;
+    // Not over volatile code points (as byte_pointer_range for bytes): the
+    // kernels read through plain pointers.
     if constexpr (std::contiguous_iterator<I> && std::sized_sentinel_for<S, I> &&
-                  std::same_as<std::iter_value_t<I>, char32_t> && pointer_output<O, OS, unsigned char>) {
+                  std::same_as<std::iter_value_t<I>, char32_t> &&
+                  !std::is_volatile_v<std::remove_reference_t<std::iter_reference_t<I>>> &&
+                  pointer_output<O, OS, unsigned char>) {
         if (!std::is_constant_evaluated()) {
             // Runs of scalar values go to the transcoding kernel; it stops
             // at a value that is not one (for the policy) or at a full output.
