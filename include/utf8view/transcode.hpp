@@ -277,7 +277,9 @@ constexpr std::ranges::in_out_result<I, O> encode_bulk(I first, const S& last, O
     }
     std::size_t offset = 0;
     // A full output ends the loop before the next value is read, so that a
-    // policy is never asked about a value that would not be written.
+    // policy is never asked about a value when there is no room at all. With
+    // some room left, the policy is asked first and its replacement may then
+    // not fit (U+FFFD needs 3 bytes): the loop stops there without writing.
     while (first != last && out != out_last) {
         const auto value = *first;
         encoded_sequence encoded;

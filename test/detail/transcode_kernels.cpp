@@ -438,11 +438,12 @@ BOOST_AUTO_TEST_CASE(every_supported_transcoder_is_under_test)
     }
 #if defined(UTF8VIEW_SIMD_X86) && (defined(__GNUC__) || defined(__clang__))
     // And by the compiler runtime's own reading of CPUID (and of XCR0): with
-    // AVX-512 F, BW, VBMI, VBMI2 and BMI2 the avx512 transcoder is tested.
+    // AVX-512 F, BW, VBMI, VBMI2, BMI1, BMI2 and POPCNT the avx512 transcoder is tested.
     __builtin_cpu_init();
     const bool avx512_transcoding = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
                                     __builtin_cpu_supports("avx512vbmi") && __builtin_cpu_supports("avx512vbmi2") &&
-                                    __builtin_cpu_supports("bmi2");
+                                    __builtin_cpu_supports("bmi") && __builtin_cpu_supports("bmi2") &&
+                                    __builtin_cpu_supports("popcnt");
     const bool listed = std::any_of(available.begin(), available.end(),
                                     [](const d::transcoder* k) { return k->name == "avx512"; });
     BOOST_TEST(listed == avx512_transcoding);

@@ -62,6 +62,8 @@ enum class cpu_features : std::uint32_t {
     avx512vbmi = 1u << 6,  // byte permutes across the 64-byte vector
     neon = 1u << 7,        // AArch64 Advanced SIMD (always there on AArch64)
     avx512vbmi2 = 1u << 8, // byte compress on 64-byte vectors
+    popcnt = 1u << 9,      // population count of a word
+    bmi1 = 1u << 10,       // tzcnt and friends
 };
 
 [[nodiscard]] constexpr cpu_features operator|(cpu_features left, cpu_features right) noexcept
@@ -132,6 +134,7 @@ inline cpu_features detect_cpu_features() noexcept
     const cpuid_registers leaf1 = cpuid(1, 0);
     if (leaf1.ecx & (1u << 9)) found = found | cpu_features::ssse3;
     if (leaf1.ecx & (1u << 19)) found = found | cpu_features::sse41;
+    if (leaf1.ecx & (1u << 23)) found = found | cpu_features::popcnt;
 
     const bool osxsave = (leaf1.ecx & (1u << 27)) != 0;
     const bool avx = (leaf1.ecx & (1u << 28)) != 0;
@@ -142,6 +145,7 @@ inline cpu_features detect_cpu_features() noexcept
     const bool os_saves_zmm = os_saves_ymm && (xcr0 & 0xE0u) == 0xE0u;
 
     const cpuid_registers leaf7 = cpuid(7, 0);
+    if (leaf7.ebx & (1u << 3)) found = found | cpu_features::bmi1;
     if (leaf7.ebx & (1u << 8)) found = found | cpu_features::bmi2;
     if (avx && os_saves_ymm && (leaf7.ebx & (1u << 5))) found = found | cpu_features::avx2;
     if (os_saves_zmm) {

@@ -372,7 +372,7 @@ struct transcoder {
 inline constexpr transcoder transcoders[] = {
 #if defined(UTF8VIEW_SIMD_X86)
     {"avx512", cpu_features::avx512f | cpu_features::avx512bw | cpu_features::avx512vbmi |
-                   cpu_features::avx512vbmi2 | cpu_features::bmi2,
+                   cpu_features::avx512vbmi2 | cpu_features::bmi1 | cpu_features::bmi2 | cpu_features::popcnt,
      &simd::avx512_transcode::decode_valid, &simd::avx512_transcode::encode_scalar_values},
 #endif
     {"scalar", cpu_features::none, &simd::scalar::decode_valid, &simd::scalar::encode_scalar_values},
