@@ -166,10 +166,11 @@ class encode_view<V, Policy, CharT>::iterator_
     [[no_unique_address]] base_sentinel end_ = base_sentinel();
     [[no_unique_address]] detail::range_origin<base_iterator> origin_ = {};
     [[no_unique_address]] detail::copyable_box<Policy> policy_ = {};
-    std::uint32_t units_ = 0;  // the current code point's bytes, the first in the low 8 bits
-    std::uint8_t length_ = 0;  // how many bytes units_ holds; 0 at the end
-    std::uint8_t index_ = 0;   // the current byte within units_
-    std::uint8_t error_ = 0;   // error_kind if units_ is a replacement, else 0
+    std::uint32_t sequence_ = 0;  // the current code point's bytes, the first in the low 8 bits
+    std::uint32_t units_ = 0;     // the current byte and those after it, the current one in the low 8 bits
+    std::uint8_t length_ = 0;     // how many bytes sequence_ holds; 0 at the end
+    std::uint8_t remaining_ = 0;  // the current byte and those after it: length_ - index; 0 at the end
+    std::uint8_t error_ = 0;      // error_kind if sequence_ is a replacement, else 0
 
 public:
     using iterator_concept = decltype(detail::iterator_concept_for<Base>());
@@ -188,16 +189,16 @@ public:
         requires Const && std::convertible_to<std::ranges::iterator_t<V>, base_iterator> &&
                  std::convertible_to<std::ranges::sentinel_t<V>, base_sentinel>
         : current_(std::move(other.current_)), end_(std::move(other.end_)), origin_(other.origin_),
-          policy_(std::move(other.policy_)), units_(other.units_), length_(other.length_), index_(other.index_),
-          error_(other.error_)
+          policy_(std::move(other.policy_)), sequence_(other.sequence_), units_(other.units_),
+          length_(other.length_), remaining_(other.remaining_), error_(other.error_)
     {
     }
 
     /** The current code unit. Precondition: not at the end. O(1). */
     [[nodiscard]] constexpr CharT operator*() const noexcept
     {
-        UTF8VIEW_ASSERT(index_ < length_);
-        return detail::from_byte<CharT>(static_cast<unsigned char>(units_ >> (8 * index_)));
+        UTF8VIEW_ASSERT(remaining_ != 0);
+        return detail::from_byte<CharT>(static_cast<unsigned char>(units_));
     }
 
     /** Over forward ranges: the position of the code point whose encoding
@@ -218,9 +219,10 @@ public:
         values the policy drops. */
     UTF8VIEW_ALWAYS_INLINE constexpr iterator_& operator++() noexcept(nothrow_step)  // conditionally noexcept
     {
-        UTF8VIEW_ASSERT(index_ < length_);
-        if (index_ + 1 < length_) {
-            ++index_;
+        UTF8VIEW_ASSERT(remaining_ != 0);
+        if (remaining_ != 1) {
+            --remaining_;
+            units_ >>= 8;
             return *this;
         }
         if constexpr (forward) arrive(std::ranges::next(current_), 1);
@@ -242,8 +244,9 @@ public:
     constexpr iterator_& operator--() noexcept(nothrow_step)  // conditionally noexcept
         requires bidirectional
     {
-        if (index_ > 0 && length_ != 0) {
-            --index_;
+        if (remaining_ < length_) {  // not the first byte (and not the end: length_ != 0)
+            ++remaining_;
+            units_ = sequence_ >> (8 * (length_ - remaining_));
             return *this;
         }
         base_iterator position = current_;
@@ -254,7 +257,8 @@ public:
             --moved;
             if (const auto encoded = encode_at(position, moved)) {
                 commit(std::move(position), moved, encoded->first, encoded->second);
-                index_ = static_cast<std::uint8_t>(length_ - 1);
+                remaining_ = 1;
+                units_ = sequence_ >> (8 * (length_ - 1));
                 return *this;
             }
         }
@@ -272,7 +276,7 @@ public:
         noexcept(left.current_ == right.current_))
         requires forward && std::equality_comparable<base_iterator>
     {
-        return left.current_ == right.current_ && left.index_ == right.index_;
+        return left.current_ == right.current_ && left.remaining_ == right.remaining_;
     }
 
 private:
@@ -332,7 +336,6 @@ private:
         current_ = std::move(position);
         origin_.moved(moved);
         set_units(encoded);
-        index_ = 0;
         error_ = error;
     }
 
@@ -355,21 +358,20 @@ private:
         }
     }
 
+    // Makes `encoded` the current code point, at its first byte.
     constexpr void set_units(const detail::packed_sequence& encoded) noexcept
     {
-        units_ = encoded.units;
-        length_ = encoded.length;
+        sequence_ = units_ = encoded.units;
+        length_ = remaining_ = encoded.length;
     }
 
     // Input ranges: reads code points, consuming them, until one is encoded
     // or the range ends.
     constexpr void read_input()
     {
-        index_ = 0;
         for (;;) {
             if (current_ == end_) {
-                units_ = 0;
-                length_ = 0;
+                set_units(detail::packed_sequence{});
                 error_ = 0;
                 return;
             }
