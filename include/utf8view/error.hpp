@@ -3,9 +3,10 @@
 // (See accompanying file LICENSE_1_0.txt or copy at https://www.boost.org/LICENSE_1_0.txt)
 
 /// \file
-/// What can be wrong with UTF-8 input or with a code point to encode, the
-/// information an error policy receives, and the exceptions
-/// `on_error::throw_exception` throws.
+/// What can be wrong with UTF-8 input or with a code point to encode, where
+/// `validate` found the first error (`validation_result`), the information
+/// an error policy receives, and the exceptions `on_error::throw_exception`
+/// throws.
 
 #ifndef UTF8VIEW_ERROR_HPP
 #define UTF8VIEW_ERROR_HPP
@@ -14,6 +15,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -62,6 +64,30 @@ enum class error_kind : std::uint8_t {
     }
     return "unknown";
 }
+
+/** What `validate` found: the first ill-formed maximal subpart of a byte
+    range, or that there is none.
+
+    - `kind`: the `error_kind` of the first ill-formed maximal subpart, or
+      `std::nullopt` if the range is well-formed UTF-8.
+    - `offset`: in bytes from the start of the range: the first byte of that
+      maximal subpart, or the size of the range if it is well-formed (the
+      number of bytes that were found valid, either way).
+
+    Both are exactly what `views::decode` with `on_error::throw_exception`
+    reports in its `decode_error` (`kind()`, `offset()`).
+
+    @par Header <utf8view/error.hpp>, also included by <utf8view/validate.hpp>
+    @par Standard Unicode 15.0 ch. 3, Table 3-7 and §3.9 (maximal subparts). */
+struct validation_result {
+    std::optional<error_kind> kind;  ///< the first error, or nullopt if the input is valid
+    std::size_t offset = 0;          ///< bytes before the first error (all bytes if valid)
+
+    /** True if the input is well-formed UTF-8 (no error was found). */
+    [[nodiscard]] constexpr bool valid() const noexcept { return !kind.has_value(); }
+
+    [[nodiscard]] friend constexpr bool operator==(const validation_result&, const validation_result&) = default;
+};
 
 /** What a decoding error policy is told about one ill-formed maximal subpart.
 

@@ -26,8 +26,7 @@
 
 namespace utf8view {
 
-// validation_result is defined in detail/simd/scalar.hpp (every kernel
-// returns it) and documented there; this header is where users get it.
+// validation_result, what validate() returns, is in <utf8view/error.hpp>.
 
 namespace detail {
 

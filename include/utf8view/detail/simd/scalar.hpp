@@ -5,9 +5,8 @@
 /// \file
 /// The scalar validation kernel: the reference the SIMD kernels are tested
 /// against, the one they hand over to wherever a block is not known valid,
-/// and the only one under UTF8VIEW_NO_SIMD. Also home of the public
-/// `validation_result`, which every kernel returns (documented with
-/// `validate` in <utf8view/validate.hpp>).
+/// and the only one under UTF8VIEW_NO_SIMD. Every kernel returns a
+/// `validation_result` (<utf8view/error.hpp>).
 
 #ifndef UTF8VIEW_DETAIL_SIMD_SCALAR_HPP
 #define UTF8VIEW_DETAIL_SIMD_SCALAR_HPP
@@ -22,30 +21,6 @@
 #include <optional>
 
 namespace utf8view {
-
-/** What `validate` found: the first ill-formed maximal subpart of a byte
-    range, or that there is none.
-
-    - `kind`: the `error_kind` of the first ill-formed maximal subpart, or
-      `std::nullopt` if the range is well-formed UTF-8.
-    - `offset`: in bytes from the start of the range: the first byte of that
-      maximal subpart, or the size of the range if it is well-formed (the
-      number of bytes that were found valid, either way).
-
-    Both are exactly what `views::decode` with `on_error::throw_exception`
-    reports in its `decode_error` (`kind()`, `offset()`).
-
-    @par Header <utf8view/validate.hpp>
-    @par Standard Unicode 15.0 ch. 3, Table 3-7 and §3.9 (maximal subparts). */
-struct validation_result {
-    std::optional<error_kind> kind;  ///< the first error, or nullopt if the input is valid
-    std::size_t offset = 0;          ///< bytes before the first error (all bytes if valid)
-
-    /** True if the input is well-formed UTF-8 (no error was found). */
-    [[nodiscard]] constexpr bool valid() const noexcept { return !kind.has_value(); }
-
-    [[nodiscard]] friend constexpr bool operator==(const validation_result&, const validation_result&) = default;
-};
 
 namespace detail {
 
