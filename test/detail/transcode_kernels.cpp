@@ -2,8 +2,9 @@
 // Distributed under the Boost Software License, Version 1.0.
 
 // Every transcoding kernel this CPU can run (detail::available_transcoders():
-// avx512 where the CPU has AVX-512 F, BW, VBMI, VBMI2 and BMI2, and always
-// scalar), each called directly through its function pointers, against
+// avx512 where the CPU has AVX-512 F, BW, VBMI, VBMI2 and BMI2, avx2 (its
+// decoder; it encodes with the scalar kernel) where it has AVX2, BMI1 and
+// POPCNT, and always scalar), each called directly through its function pointers, against
 // references that share no code with any kernel:
 //   - decode_valid against the code points the input was built from (by
 //     Table 3-6, test/support/random_utf8.hpp), or, for the corpus, against
@@ -444,9 +445,14 @@ BOOST_AUTO_TEST_CASE(every_supported_transcoder_is_under_test)
                                     __builtin_cpu_supports("avx512vbmi") && __builtin_cpu_supports("avx512vbmi2") &&
                                     __builtin_cpu_supports("bmi") && __builtin_cpu_supports("bmi2") &&
                                     __builtin_cpu_supports("popcnt");
-    const bool listed = std::any_of(available.begin(), available.end(),
-                                    [](const d::transcoder* k) { return k->name == "avx512"; });
-    BOOST_TEST(listed == avx512_transcoding);
+    const auto listed = [&](std::string_view name) {
+        return std::any_of(available.begin(), available.end(), [&](const d::transcoder* k) { return k->name == name; });
+    };
+    BOOST_TEST(listed("avx512") == avx512_transcoding);
+    // With AVX2, BMI1 and POPCNT the avx2 one is.
+    const bool avx2_transcoding =
+        __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi") && __builtin_cpu_supports("popcnt");
+    BOOST_TEST(listed("avx2") == avx2_transcoding);
 #endif
 }
 

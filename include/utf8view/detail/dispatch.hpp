@@ -29,6 +29,7 @@
 #include <utf8view/detail/simd/neon.hpp>
 #include <utf8view/detail/simd/scalar.hpp>
 #include <utf8view/detail/simd/sse.hpp>
+#include <utf8view/detail/simd/transcode_avx2.hpp>
 #include <utf8view/detail/simd/transcode_avx512.hpp>
 #include <utf8view/detail/simd/transcode_scalar.hpp>
 
@@ -374,6 +375,8 @@ inline constexpr transcoder transcoders[] = {
     {"avx512", cpu_features::avx512f | cpu_features::avx512bw | cpu_features::avx512vbmi |
                    cpu_features::avx512vbmi2 | cpu_features::bmi1 | cpu_features::bmi2 | cpu_features::popcnt,
      &simd::avx512_transcode::decode_valid, &simd::avx512_transcode::encode_scalar_values},
+    {"avx2", cpu_features::avx2 | cpu_features::bmi1 | cpu_features::popcnt, &simd::avx2_transcode::decode_valid,
+     &simd::scalar::encode_scalar_values},
 #endif
     {"scalar", cpu_features::none, &simd::scalar::decode_valid, &simd::scalar::encode_scalar_values},
 };
