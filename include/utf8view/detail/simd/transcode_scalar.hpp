@@ -78,6 +78,45 @@ inline decode_progress decode_valid(const unsigned char* p, const unsigned char*
 inline encode_progress encode_scalar_values(const char32_t* p, const char32_t* end, unsigned char* out,
                                             std::size_t room) noexcept
 {
+    if (room / 4 >= static_cast<std::size_t>(end - p)) {
+        // Every code point fits (4 bytes at most each): the loop tests no
+        // room, and takes ASCII four at a time only inside a run of ASCII.
+        while (p != end) {
+            const char32_t value = *p;
+            if (value < 0x80) {
+                *out++ = static_cast<unsigned char>(value);
+                ++p;
+                while (end - p >= 4 && (p[0] | p[1] | p[2] | p[3]) < 0x80) {
+                    for (int index = 0; index < 4; ++index) out[index] = static_cast<unsigned char>(p[index]);
+                    p += 4;
+                    out += 4;
+                }
+                continue;
+            }
+            if (value < 0x800) {
+                out[0] = static_cast<unsigned char>(0xC0 | (value >> 6));
+                out[1] = static_cast<unsigned char>(0x80 | (value & 0x3F));
+                out += 2;
+            }
+            else if (value < 0x10000) {
+                if (value - 0xD800 < 0x800) break;  // a surrogate
+                out[0] = static_cast<unsigned char>(0xE0 | (value >> 12));
+                out[1] = static_cast<unsigned char>(0x80 | ((value >> 6) & 0x3F));
+                out[2] = static_cast<unsigned char>(0x80 | (value & 0x3F));
+                out += 3;
+            }
+            else {
+                if (value > 0x10FFFF) break;  // not a code point
+                out[0] = static_cast<unsigned char>(0xF0 | (value >> 18));
+                out[1] = static_cast<unsigned char>(0x80 | ((value >> 12) & 0x3F));
+                out[2] = static_cast<unsigned char>(0x80 | ((value >> 6) & 0x3F));
+                out[3] = static_cast<unsigned char>(0x80 | (value & 0x3F));
+                out += 4;
+            }
+            ++p;
+        }
+        return {p, out};
+    }
     while (p != end) {
         // Four ASCII code points at once.
         if (end - p >= 4 && room >= 4 && (p[0] | p[1] | p[2] | p[3]) < 0x80) {
