@@ -49,6 +49,29 @@ inline decode_progress decode_valid(const unsigned char* p, const unsigned char*
                                     std::size_t room) noexcept
 {
     constexpr std::uint64_t high_bits = 0x8080808080808080u;
+    if (room >= static_cast<std::size_t>(stop - p)) {
+        // Every code point fits (a byte gives at most one): the loop tests
+        // no room, and takes ASCII a word at a time only inside a run of
+        // ASCII.
+        while (p != stop) {
+            if (*p < 0x80) {
+                *out++ = *p++;
+                while (stop - p >= 8) {
+                    std::uint64_t word;
+                    std::memcpy(&word, p, sizeof word);
+                    if ((word & high_bits) != 0) break;
+                    for (int index = 0; index < 8; ++index) out[index] = p[index];
+                    p += 8;
+                    out += 8;
+                }
+                continue;
+            }
+            const segment decoded = decode_well_formed(p);
+            p += decoded.length;
+            *out++ = decoded.code_point;
+        }
+        return {p, out};
+    }
     while (p != stop && room != 0) {
         if (stop - p >= 8 && room >= 8) {
             std::uint64_t word;
