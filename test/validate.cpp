@@ -17,6 +17,7 @@
 #include "support/testdata.hpp"
 #include "support/error_kind_rule.hpp"
 #include "support/print.hpp"
+#include "support/print_validation_result.hpp"
 #include "support/random_utf8.hpp"  // hex_of, encode_by_table_3_6
 #include "support/test_iterators.hpp"
 
@@ -37,17 +38,6 @@ namespace u8v = utf8view;
 namespace t = utf8view_test;
 using u8v::error_kind;
 using u8v::validation_result;
-
-namespace boost::test_tools::tt_detail {
-template <>
-struct print_log_value<validation_result> {
-    void operator()(std::ostream& out, const validation_result& r) const
-    {
-        if (r.kind) out << "{" << *r.kind << " at " << r.offset << "}";
-        else out << "{valid, " << r.offset << " bytes}";
-    }
-};
-}  // namespace boost::test_tools::tt_detail
 
 namespace {
 

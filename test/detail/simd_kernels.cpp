@@ -28,6 +28,7 @@
 // testdata.hpp before print.hpp (see conformance/decode_vectors.cpp: -Wshadow).
 #include "support/testdata.hpp"
 #include "support/print.hpp"
+#include "support/print_validation_result.hpp"
 #include "support/guarded_pages.hpp"
 #include "support/random_utf8.hpp"
 
@@ -85,8 +86,7 @@ const unsigned char* bytes_of(std::string_view s) { return reinterpret_cast<cons
 std::string describe(const validation_result& r)
 {
     std::ostringstream out;
-    if (r.kind) out << "{" << *r.kind << " at " << r.offset << "}";
-    else out << "{valid, " << r.offset << " bytes}";
+    out << r;  // support/print_validation_result.hpp
     return out.str();
 }
 
