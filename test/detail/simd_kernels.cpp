@@ -32,6 +32,7 @@
 #include "support/print_validation_result.hpp"
 #include "support/guarded_pages.hpp"
 #include "support/random_utf8.hpp"
+#include "support/simd_vector_parts.hpp"
 
 #include <algorithm>
 #include <cstddef>
@@ -54,33 +55,8 @@ namespace {
 // ---------------------------------------------------------------------------
 // The kernels and the reference
 
-// The vector part of a SIMD kernel, for the checks of block_prefix.
-struct vector_part {
-    std::string_view name;
-    std::size_t (*block_prefix)(const unsigned char*, std::size_t) noexcept;
-    std::size_t block_bytes;
-};
-
-constexpr vector_part vector_parts[] = {
-#if defined(UTF8VIEW_SIMD_X86)
-    {"avx512", &d::simd::avx512::block_prefix, d::simd::avx512::block_bytes},
-    {"avx2", &d::simd::avx2::block_prefix, d::simd::avx2::block_bytes},
-    {"sse", &d::simd::sse::block_prefix, d::simd::sse::block_bytes},
-#endif
-#if defined(UTF8VIEW_SIMD_NEON)
-    {"neon", &d::simd::neon::block_prefix, d::simd::neon::block_bytes},
-#endif
-};
-
-const vector_part* vector_part_of(std::string_view name)
-{
-    for (const vector_part& v : vector_parts)
-        if (v.name == name) return &v;
-    return nullptr;
-}
-
-// The reference: the plain decode_segment loop, no kernel involved.
-validation_result reference(const unsigned char* p, std::size_t n) { return d::validate_segments(p, p + n); }
+// The reference (t::reference_validation) and the vector parts of the SIMD
+// kernels (t::vector_part_of, t::check_block_prefix): support/simd_vector_parts.hpp.
 
 const unsigned char* bytes_of(std::string_view s) { return reinterpret_cast<const unsigned char*>(s.data()); }
 
@@ -104,21 +80,14 @@ public:
     template <class Describe>
     validation_result check(const unsigned char* p, std::size_t n, const Describe& what)
     {
-        const validation_result expected = reference(p, n);
+        const validation_result expected = t::reference_validation(p, n);
         for (const d::kernel* k : d::available_kernels()) {
             const validation_result got = k->validate(p, n);
             if (got != expected) fail(k->name, "validate returned " + describe(got) + ", expected " + describe(expected), p, n, what);
-            const vector_part* v = vector_part_of(k->name);
+            const t::vector_part* v = t::vector_part_of(k->name);
             if (v == nullptr) continue;
-            const std::size_t accepted = v->block_prefix(p, n);
-            if (accepted % v->block_bytes != 0 || accepted > n)
-                fail(k->name, "block_prefix " + std::to_string(accepted) + " is not a whole number of blocks", p, n, what);
-            if (expected.valid() && accepted != n - n % v->block_bytes)
-                fail(k->name, "block_prefix rejected valid input from byte " + std::to_string(accepted), p, n, what);
-            // The byte that makes the input ill-formed is at most 3 bytes
-            // after the maximal subpart's start, unless the input ends first.
-            if (!expected.valid() && expected.offset + 3 < n && accepted > expected.offset + 3)
-                fail(k->name, "block_prefix accepted " + std::to_string(accepted) + " bytes past the error", p, n, what);
+            for (const std::string& problem : t::check_block_prefix(*v, p, n, expected).problems)
+                fail(k->name, problem, p, n, what);
         }
         return expected;
     }
@@ -220,7 +189,7 @@ BOOST_AUTO_TEST_CASE(every_supported_kernel_is_under_test)
     std::string names;
     for (const d::kernel* k : available) {
         names += std::string(names.empty() ? "" : ", ") + std::string(k->name);
-        if (k->name != "scalar") BOOST_TEST(vector_part_of(k->name) != nullptr, k->name << " has no vector part listed here");
+        if (k->name != "scalar") BOOST_TEST(t::vector_part_of(k->name) != nullptr, k->name << " has no vector part listed here");
     }
     BOOST_TEST_MESSAGE("kernels under test on this CPU: " << names);
     // Every SIMD kernel compiled in is tested here when the CPU has it. On

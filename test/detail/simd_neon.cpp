@@ -19,6 +19,7 @@
 #include <utf8view/detail/dispatch.hpp>
 
 #include "support/random_utf8.hpp"
+#include "support/simd_vector_parts.hpp"
 
 #include <cstddef>
 #include <cstdio>
@@ -36,32 +37,9 @@ using utf8view::validation_result;
 
 namespace {
 
-struct vector_part {
-    std::string_view name;
-    std::size_t (*block_prefix)(const unsigned char*, std::size_t) noexcept;
-    std::size_t block_bytes;
-};
-
-// Empty under UTF8VIEW_NO_SIMD or on other architectures; one sentinel
-// entry keeps the array non-empty.
-constexpr vector_part vector_parts[] = {
-#if defined(UTF8VIEW_SIMD_NEON)
-    {"neon", &d::simd::neon::block_prefix, d::simd::neon::block_bytes},
-#endif
-#if defined(UTF8VIEW_SIMD_X86)
-    {"avx512", &d::simd::avx512::block_prefix, d::simd::avx512::block_bytes},
-    {"avx2", &d::simd::avx2::block_prefix, d::simd::avx2::block_bytes},
-    {"sse", &d::simd::sse::block_prefix, d::simd::sse::block_bytes},
-#endif
-    {"", nullptr, 1},
-};
-
-const vector_part* vector_part_of(std::string_view name)
-{
-    for (const vector_part& v : vector_parts)
-        if (v.block_prefix != nullptr && v.name == name) return &v;
-    return nullptr;
-}
+// The reference (t::reference_validation) and the vector parts of the SIMD
+// kernels (t::vector_part_of, t::check_block_prefix): support/simd_vector_parts.hpp,
+// shared with simd_kernels.cpp.
 
 // Without the NEON kernel only the scalar one is tested here, which
 // simd_kernels.cpp and the conformance tests cover at length: a third of
@@ -95,20 +73,17 @@ void check(const unsigned char* p, std::size_t n, const std::string& where)
 {
     ++inputs_checked;
     const std::string_view input(reinterpret_cast<const char*>(p), n);
-    const validation_result expected = d::validate_segments(p, p + n);
+    const validation_result expected = t::reference_validation(p, n);
     for (const d::kernel* k : d::available_kernels()) {
         if (k->name != "neon" && k->name != "scalar") continue;  // the x86 ones: simd_kernels.cpp
         const validation_result got = k->validate(p, n);
         if (got != expected) fail(k->name, "validate", got, expected, input, where);
-        const vector_part* v = vector_part_of(k->name);
+        const t::vector_part* v = t::vector_part_of(k->name);
         if (v == nullptr) continue;
-        const std::size_t accepted = v->block_prefix(p, n);
-        const validation_result as_result{std::nullopt, accepted};
-        if (accepted % v->block_bytes != 0 || accepted > n) fail(k->name, "block_prefix not whole blocks", as_result, expected, input, where);
-        if (expected.valid() && accepted != n - n % v->block_bytes)
-            fail(k->name, "block_prefix rejected valid input", as_result, expected, input, where);
-        if (!expected.valid() && expected.offset + 3 < n && accepted > expected.offset + 3)
-            fail(k->name, "block_prefix accepted past the error", as_result, expected, input, where);
+        const t::block_prefix_outcome outcome = t::check_block_prefix(*v, p, n, expected);
+        const validation_result as_result{std::nullopt, outcome.accepted};
+        for (const std::string& problem : outcome.problems)
+            fail(k->name, problem.c_str(), as_result, expected, input, where);
     }
 }
 
