@@ -15,6 +15,7 @@
 // like print.hpp's utf8view_test::code_points, and -Wshadow objects the
 // other way round.
 #include "support/testdata.hpp"
+#include "support/vector_files.hpp"
 #include "support/error_kind_rule.hpp"
 #include "support/print.hpp"
 #include "support/test_iterators.hpp"
@@ -45,39 +46,12 @@ using code_points = std::vector<char32_t>;
 // tested too). An empty or truncated file fails.
 constexpr std::size_t minimum_rows = 500;
 
-struct decode_case {
-    std::string id;
-    std::size_t line = 0;
-    std::string input_hex;  // as written, for messages
-    std::string input;      // the bytes
-    code_points replace;
-    code_points skip;
-    long first_invalid = -1;
-};
-
-code_points parse_code_points(const std::string& hex)
-{
-    const std::u32string parsed = t::parse_hex_code_points(hex);
-    return code_points(parsed.begin(), parsed.end());
-}
+// A row of the file (support/vector_files.hpp).
+using decode_case = t::decode_vector;
 
 const std::vector<decode_case>& cases()
 {
-    static const std::vector<decode_case> all = [] {
-        std::vector<decode_case> rows;
-        for (const t::tsv_row& row : t::read_tsv("decode_vectors.tsv")) {
-            decode_case c;
-            c.id = row["id"];
-            c.line = row.line;
-            c.input_hex = row["input"];
-            c.input = t::parse_hex_bytes(row["input"]);
-            c.replace = parse_code_points(row["replace"]);
-            c.skip = parse_code_points(row["skip"]);
-            c.first_invalid = std::stol(row["first_invalid"]);
-            rows.push_back(std::move(c));
-        }
-        return rows;
-    }();
+    static const std::vector<decode_case> all = t::read_decode_vectors();
     return all;
 }
 

@@ -26,6 +26,7 @@
 
 // testdata.hpp before print.hpp (see decode_vectors.cpp: -Wshadow).
 #include "support/testdata.hpp"
+#include "support/vector_files.hpp"
 #include "support/error_kind_rule.hpp"
 #include "support/print.hpp"
 #include "support/test_iterators.hpp"
@@ -67,16 +68,12 @@ constexpr char32_t guard_value = 0x5A5A5A;  // not a code point: marks output pa
 // ---------------------------------------------------------------------------
 // Decode vectors
 
-struct decode_case {
-    std::string id;
-    std::size_t line = 0;
-    std::string input_hex;
-    std::string input;
-    code_points replace;
-    code_points skip;
-    long first_invalid = -1;
-    // Segment boundaries (see the top of the file): boundaries[k] is the byte
-    // offset after the first k segments; boundaries.size() == replace.size() + 1.
+// A row of the file (support/vector_files.hpp), with what the oracle of
+// segment boundaries (see the top of the file) says about it.
+struct decode_case : t::decode_vector {
+    explicit decode_case(t::decode_vector row) : t::decode_vector(std::move(row)) {}
+    // Segment boundaries: boundaries[k] is the byte offset after the first k
+    // segments; boundaries.size() == replace.size() + 1.
     std::vector<std::size_t> boundaries;
     // For each element of the skip column, the byte offsets of its segment.
     std::vector<std::size_t> skip_starts;
@@ -84,12 +81,6 @@ struct decode_case {
     // Index (in the replace column) of the first replacement, if any.
     std::optional<std::size_t> first_error_element;
 };
-
-code_points parse_code_points(const std::string& hex)
-{
-    const std::u32string parsed = t::parse_hex_code_points(hex);
-    return code_points(parsed.begin(), parsed.end());
-}
 
 // The elements of views::decode(list, policy) over a std::list<char>: the
 // checked generic path (the oracle for segment boundaries).
@@ -117,15 +108,8 @@ const std::vector<decode_case>& decode_cases()
 {
     static const std::vector<decode_case> all = [] {
         std::vector<decode_case> rows;
-        for (const t::tsv_row& row : t::read_tsv("decode_vectors.tsv")) {
-            decode_case c;
-            c.id = row["id"];
-            c.line = row.line;
-            c.input_hex = row["input"];
-            c.input = t::parse_hex_bytes(row["input"]);
-            c.replace = parse_code_points(row["replace"]);
-            c.skip = parse_code_points(row["skip"]);
-            c.first_invalid = std::stol(row["first_invalid"]);
+        for (t::decode_vector& row : t::read_decode_vectors()) {
+            decode_case c(std::move(row));
 
             const std::vector<list_element> replaced = decode_list(c.input, u8v::on_error::replace);
             std::size_t at = 0;
@@ -366,39 +350,17 @@ void check_decode_base(const decode_case& row, const Make& make, const OffsetOf&
 
 using bytes_t = std::vector<unsigned char>;
 
-struct encode_case {
-    std::string id;
-    std::size_t line = 0;
-    std::string values_text;
-    std::vector<std::int64_t> values;
-    bytes_t replace;
-    bytes_t skip;
-};
-
-bytes_t parse_bytes(const std::string& hex)
-{
-    bytes_t out;
-    for (char c : t::parse_hex_bytes(hex)) out.push_back(static_cast<unsigned char>(c));
-    return out;
-}
+// A row of the file (support/vector_files.hpp); its values fit in 32 bits
+// (checked when read).
+using encode_case = t::encode_vector;
 
 const std::vector<encode_case>& encode_cases()
 {
     static const std::vector<encode_case> all = [] {
-        std::vector<encode_case> rows;
-        for (const t::tsv_row& row : t::read_tsv("encode_vectors.tsv")) {
-            encode_case c;
-            c.id = row["id"];
-            c.line = row.line;
-            c.values_text = row["codepoints"];
-            for (std::uint64_t value : t::parse_hex_values(row["codepoints"])) {
-                if (value > 0xFFFFFFFFu) throw std::runtime_error("encode_vectors.tsv: value wider than 32 bits");
-                c.values.push_back(static_cast<std::int64_t>(value));
-            }
-            c.replace = parse_bytes(row["replace"]);
-            c.skip = parse_bytes(row["skip"]);
-            rows.push_back(std::move(c));
-        }
+        std::vector<encode_case> rows = t::read_encode_vectors();
+        for (const encode_case& row : rows)
+            for (std::int64_t value : row.values)
+                if (value > 0xFFFFFFFF) throw std::runtime_error("encode_vectors.tsv: value wider than 32 bits");
         return rows;
     }();
     return all;

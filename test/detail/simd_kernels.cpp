@@ -27,6 +27,7 @@
 
 // testdata.hpp before print.hpp (see conformance/decode_vectors.cpp: -Wshadow).
 #include "support/testdata.hpp"
+#include "support/vector_files.hpp"
 #include "support/corpus.hpp"
 #include "support/print.hpp"
 #include "support/print_validation_result.hpp"
@@ -203,20 +204,18 @@ BOOST_AUTO_TEST_CASE(every_supported_kernel_is_under_test)
 BOOST_AUTO_TEST_CASE(decode_vectors_alone_and_behind_ascii)
 {
     checker c;
-    const std::vector<t::tsv_row> rows = t::read_tsv("decode_vectors.tsv");
+    const std::vector<t::decode_vector> rows = t::read_decode_vectors();
     BOOST_TEST_REQUIRE(rows.size() >= 500u);
-    for (const t::tsv_row& row : rows) {
-        const std::string input = t::parse_hex_bytes(row["input"]);
+    for (const t::decode_vector& row : rows) {
         for (std::size_t prefix = 0; prefix <= 130; ++prefix) {
             for (const std::size_t suffix : {std::size_t{0}, std::size_t{3}, std::size_t{70}}) {
-                const std::string bytes = std::string(prefix, 'a') + input + std::string(suffix, 'z');
+                const std::string bytes = std::string(prefix, 'a') + row.input + std::string(suffix, 'z');
                 const validation_result r = c.check(bytes_of(bytes), bytes.size(), [&] {
-                    return row["id"] + " behind " + std::to_string(prefix) + " ASCII bytes";
+                    return row.id + " behind " + std::to_string(prefix) + " ASCII bytes";
                 });
                 // The reference agrees with the vector file (as the conformance tests show).
-                const long first_invalid = std::stol(row["first_invalid"]);
-                if (first_invalid >= 0 && r.offset != prefix + static_cast<std::size_t>(first_invalid))
-                    BOOST_ERROR(row["id"] << ": the reference decoder disagrees with first_invalid");
+                if (row.first_invalid >= 0 && r.offset != prefix + static_cast<std::size_t>(row.first_invalid))
+                    BOOST_ERROR(row.id << ": the reference decoder disagrees with first_invalid");
             }
         }
     }
