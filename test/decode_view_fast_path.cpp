@@ -29,6 +29,7 @@
 #include <boost/test/unit_test.hpp>
 
 #include "support/print.hpp"
+#include "support/force_kernels.hpp"
 #include "support/random_utf8.hpp"
 
 #include <utf8view/detail/dispatch.hpp>
@@ -62,32 +63,6 @@ constexpr std::uint32_t seed = 20260602;
 // (validation_block_bytes in decode_view.hpp). The inputs place events at
 // the ends of these blocks, and the strict laziness test relies on it.
 constexpr std::size_t view_block = 1024;
-
-// ---------------------------------------------------------------------------
-// Kernels
-
-// Runs f() once under each available kernel, forced; restores the kernel
-// that was active before, also if f throws.
-template <class F>
-void for_each_kernel(F&& f)
-{
-    const std::string original(u8v::detail::active_kernel().name);
-    struct restore {
-        std::string name;
-        ~restore() { u8v::detail::force_kernel(name); }
-    } const restore_original{original};
-    const auto kernels = u8v::detail::available_kernels();
-    BOOST_TEST_REQUIRE(!kernels.empty());
-    BOOST_TEST_REQUIRE(kernels.back()->name == "scalar");
-    for (const u8v::detail::kernel* k : kernels) {
-        BOOST_TEST_REQUIRE(u8v::detail::force_kernel(k->name));
-        BOOST_TEST_CONTEXT("kernel " << k->name)
-        {
-            f();
-        }
-    }
-    BOOST_TEST_MESSAGE("ran under " << kernels.size() << " kernels");
-}
 
 // ---------------------------------------------------------------------------
 // What an iterator shows
@@ -495,7 +470,7 @@ BOOST_AUTO_TEST_CASE(fast_path_equals_the_list_view_under_every_kernel)
         for (const walk& w : skip.back().walks) walk_steps += w.steps.size();
     }
     BOOST_TEST_MESSAGE(all.size() << " inputs, " << walk_steps << " walk steps per kernel");
-    for_each_kernel([&] {
+    t::for_each_kernel([&] {
         for (std::size_t index = 0; index < all.size(); ++index) {
             BOOST_TEST_CONTEXT("input " << index << " (" << all[index].name << ", " << all[index].bytes.size()
                                         << " bytes), replace")
@@ -635,7 +610,7 @@ BOOST_AUTO_TEST_CASE(a_throwing_policy_leaves_a_fast_path_iterator_where_it_was)
                                                bytes_of({0xED, 0xA0, 0x80})};
     // In the first block, at its end, just after it, in a later block.
     const std::array<std::size_t, 5> places = {40, view_block - 1, view_block, view_block + 1, 3 * view_block + 17};
-    for_each_kernel([&] {
+    t::for_each_kernel([&] {
         for (const std::size_t at : places)
             for (const std::string& error : errors)
                 BOOST_TEST_CONTEXT("error [" << t::hex_of(error) << "] at " << at)
@@ -751,7 +726,7 @@ BOOST_AUTO_TEST_CASE(the_first_code_point_of_a_gigabyte_reads_at_most_one_block)
     const guarded_gigabyte region;
     BOOST_TEST_REQUIRE(region.ok(), "mmap of 1 GiB PROT_NONE failed");
     BOOST_TEST_REQUIRE(region.page() >= 2 * view_block);
-    for_each_kernel([&] {
+    t::for_each_kernel([&] {
         // Valid text. From the start of the page: the first code point, and
         // about 2000 bytes of code points (the validation of at most three
         // blocks, all inside the page).
