@@ -17,6 +17,7 @@
 #include "support/testdata.hpp"
 #include "support/vector_files.hpp"
 #include "support/print.hpp"
+#include "support/table_3_6.hpp"
 #include "support/test_iterators.hpp"
 
 #include <algorithm>
@@ -97,15 +98,6 @@ validity classify(std::int64_t value)
 u8v::error_kind kind_of(validity v)
 {
     return v == validity::surrogate ? u8v::error_kind::surrogate : u8v::error_kind::out_of_range;
-}
-
-// Unicode 15.0 ch. 3, Table 3-6: bytes of the UTF-8 form of a scalar value.
-std::size_t table_3_6_length(std::int64_t scalar_value)
-{
-    if (scalar_value <= 0x7F) return 1;
-    if (scalar_value <= 0x7FF) return 2;
-    if (scalar_value <= 0xFFFF) return 3;
-    return 4;
 }
 
 constexpr std::size_t replacement_length = 3;  // EF BF BD
@@ -229,7 +221,7 @@ std::optional<std::size_t> last_invalid(const encode_case& row)
 std::size_t encoded_length(const encode_case& row, std::size_t from, std::size_t to)
 {
     std::size_t length = 0;
-    for (std::size_t i = from; i < to; ++i) length += table_3_6_length(row.values[i]);
+    for (std::size_t i = from; i < to; ++i) length += t::table_3_6_length(row.values[i]);
     return length;
 }
 
@@ -392,7 +384,7 @@ std::vector<std::ptrdiff_t> expected_offsets(const encode_case& row, bool keep_i
     for (std::size_t index = 0; index < row.values.size(); ++index) {
         const std::int64_t value = row.values[index];
         std::size_t length = 0;
-        if (classify(value) == validity::scalar_value) length = table_3_6_length(value);
+        if (classify(value) == validity::scalar_value) length = t::table_3_6_length(value);
         else if (keep_invalid) length = replacement_length;
         offsets.insert(offsets.end(), length, static_cast<std::ptrdiff_t>(index));
     }

@@ -29,6 +29,7 @@
 #include "support/vector_files.hpp"
 #include "support/error_kind_rule.hpp"
 #include "support/print.hpp"
+#include "support/table_3_6.hpp"
 #include "support/test_iterators.hpp"
 
 #include <utf8view/decode_view.hpp>
@@ -375,22 +376,13 @@ std::optional<u8v::error_kind> d76_error(std::int64_t value)
     return std::nullopt;
 }
 
-// Unicode 15.0 Table 3-6: the UTF-8 length of a scalar value.
-std::size_t table_3_6_length(std::int64_t value)
-{
-    if (value <= 0x7F) return 1;
-    if (value <= 0x7FF) return 2;
-    if (value <= 0xFFFF) return 3;
-    return 4;
-}
-
 // Bytes each value encodes to: Table 3-6 for a scalar value; for any other
 // value 3 under replace (U+FFFD, EF BF BD) and 0 under skip.
 std::vector<std::size_t> lengths(const encode_case& row, bool skip)
 {
     std::vector<std::size_t> out;
     for (std::int64_t value : row.values)
-        out.push_back(d76_error(value) ? (skip ? 0 : 3) : table_3_6_length(value));
+        out.push_back(d76_error(value) ? (skip ? 0 : 3) : t::table_3_6_length(value));
     return out;
 }
 
@@ -714,7 +706,7 @@ BOOST_AUTO_TEST_CASE(encode_into_stops_at_a_full_output_without_asking_the_polic
         const std::optional<std::size_t> bad = first_non_scalar(row);
         if (!bad) continue;
         std::size_t bytes_before_bad = 0;
-        for (std::size_t index = 0; index < *bad; ++index) bytes_before_bad += table_3_6_length(row.values[index]);
+        for (std::size_t index = 0; index < *bad; ++index) bytes_before_bad += t::table_3_6_length(row.values[index]);
         ++checked;
         BOOST_TEST_CONTEXT(describe(row, "std::u32string") << ", output of " << bytes_before_bad << " bytes")
         {

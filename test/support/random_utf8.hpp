@@ -32,6 +32,8 @@
 #ifndef UTF8VIEW_TEST_SUPPORT_RANDOM_UTF8_HPP
 #define UTF8VIEW_TEST_SUPPORT_RANDOM_UTF8_HPP
 
+#include "support/table_3_6.hpp"  // table_3_6_length, for the users of this header
+
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -102,14 +104,7 @@ inline std::string encode_by_table_3_6(char32_t c)
     return out;
 }
 
-/** The number of bytes of `c`'s UTF-8 form by Table 3-6 (1 to 4). */
-inline std::size_t table_3_6_length(char32_t c)
-{
-    if (c <= 0x7F) return 1;
-    if (c <= 0x7FF) return 2;
-    if (c <= 0xFFFF) return 3;
-    return 4;
-}
+// table_3_6_length: support/table_3_6.hpp (included above).
 
 /** A scalar value (D76) whose UTF-8 form has a random length. One time in
     six it is a boundary: the ends of Table 3-6's length ranges, the ends of
