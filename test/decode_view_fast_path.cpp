@@ -244,13 +244,6 @@ struct input {
     std::string bytes;
 };
 
-std::string bytes_of(std::initializer_list<unsigned> values)
-{
-    std::string out;
-    for (unsigned value : values) out.push_back(static_cast<char>(static_cast<unsigned char>(value)));
-    return out;
-}
-
 // Appends valid text (Table 3-6 forms of random scalar values) until `text`
 // is exactly `target` bytes long, its last 8 or so bytes ASCII, so that no
 // character straddles `target`.
@@ -321,12 +314,12 @@ const std::vector<input>& inputs()
         // beginning, and then after each error (validation starts again after
         // it), eight times, the kinds by turns.
         const std::array<std::string, 6> errors = {
-            bytes_of({0x80}),              // stray continuation byte
-            bytes_of({0xE2, 0x82}),        // 3-byte sequence cut (by 'A' or by the block's end)
-            bytes_of({0xF0, 0x9F, 0x98}),  // 4-byte sequence cut
-            bytes_of({0xED, 0xA0, 0x80}),  // surrogate: three maximal subparts
-            bytes_of({0xC0, 0xAF}),        // overlong
-            bytes_of({0xFF}),              // never a UTF-8 byte
+            t::byte_string({0x80}),              // stray continuation byte
+            t::byte_string({0xE2, 0x82}),        // 3-byte sequence cut (by 'A' or by the block's end)
+            t::byte_string({0xF0, 0x9F, 0x98}),  // 4-byte sequence cut
+            t::byte_string({0xED, 0xA0, 0x80}),  // surrogate: three maximal subparts
+            t::byte_string({0xC0, 0xAF}),        // overlong
+            t::byte_string({0xFF}),              // never a UTF-8 byte
         };
         for (int delta = -4; delta <= 4; ++delta) {
             std::string text;
@@ -606,8 +599,8 @@ void check_throwing_policy(const std::string& bytes)
 BOOST_AUTO_TEST_CASE(a_throwing_policy_leaves_a_fast_path_iterator_where_it_was)
 {
     std::size_t cases = 0;
-    const std::array<std::string, 3> errors = {bytes_of({0xFF}), bytes_of({0xF0, 0x9F, 0x98}),
-                                               bytes_of({0xED, 0xA0, 0x80})};
+    const std::array<std::string, 3> errors = {t::byte_string({0xFF}), t::byte_string({0xF0, 0x9F, 0x98}),
+                                               t::byte_string({0xED, 0xA0, 0x80})};
     // In the first block, at its end, just after it, in a later block.
     const std::array<std::size_t, 5> places = {40, view_block - 1, view_block, view_block + 1, 3 * view_block + 17};
     t::for_each_kernel([&] {
@@ -739,13 +732,14 @@ BOOST_AUTO_TEST_CASE(the_first_code_point_of_a_gigabyte_reads_at_most_one_block)
 
         // With errors in the first block: decoded by the checked path; the
         // elements after them are validated from there, within the page.
-        fill_page(region,
-                  {{100, bytes_of({0xED, 0xA0, 0x80})}, {700, bytes_of({0xFF})}, {1500, bytes_of({0xE2, 0x82})}});
+        fill_page(region, {{100, t::byte_string({0xED, 0xA0, 0x80})},
+                           {700, t::byte_string({0xFF})},
+                           {1500, t::byte_string({0xE2, 0x82})}});
         check_lazy(region, 0, 2000);
         // From 1024 bytes before the end of the page, an error 100 bytes in:
         // the first code point and those before the error (past it, the next
         // validation starts at the error and would read beyond the page).
-        fill_page(region, {{region.page() - view_block + 100, bytes_of({0xC0, 0xAF})}});
+        fill_page(region, {{region.page() - view_block + 100, t::byte_string({0xC0, 0xAF})}});
         check_lazy(region, region.page() - view_block, 100);
     });
 }

@@ -175,13 +175,6 @@ std::string concatenated(t::random_source& random, t::generator generate, std::s
     return text;
 }
 
-std::string bytes_of(std::initializer_list<unsigned> values)
-{
-    std::string out;
-    for (unsigned value : values) out.push_back(static_cast<char>(static_cast<unsigned char>(value)));
-    return out;
-}
-
 const std::vector<long_input>& long_inputs()
 {
     static const std::vector<long_input> all = [] {
@@ -221,8 +214,9 @@ const std::vector<long_input>& long_inputs()
         // a stray continuation byte, sequences cut by ASCII (3- and 4-byte:
         // cut by the block's end too), an encoded surrogate (three maximal
         // subparts; its ED is a valid lead byte, so the block's end may cut it).
-        const std::array<std::string, 4> errors = {bytes_of({0x80}), bytes_of({0xE2, 0x82}),
-                                                   bytes_of({0xF0, 0x9F, 0x98}), bytes_of({0xED, 0xA0, 0x80})};
+        const std::array<std::string, 4> errors = {t::byte_string({0x80}), t::byte_string({0xE2, 0x82}),
+                                                   t::byte_string({0xF0, 0x9F, 0x98}),
+                                                   t::byte_string({0xED, 0xA0, 0x80})};
         const std::string tail = valid_text_of(random, 2048);
         for (int delta = -4; delta <= 4; ++delta) {
             const auto head_size = static_cast<std::size_t>(static_cast<int>(block) + delta);
@@ -238,7 +232,7 @@ const std::vector<long_input>& long_inputs()
 
         // A sequence cut by the end of the input, at the end of two blocks.
         inputs.push_back({"cut 4-byte sequence at the end",
-                          valid_text_exactly(random, 2 * block - 2) + bytes_of({0xF0, 0x9F}),
+                          valid_text_exactly(random, 2 * block - 2) + t::byte_string({0xF0, 0x9F}),
                           ascii_filler(2 * block - 2)});
         return inputs;
     }();
@@ -495,7 +489,7 @@ BOOST_AUTO_TEST_CASE(long_encode_equals_table_3_6)
         values.push_back(c);
         const bool bad = (c >= 0xD800 && c <= 0xDFFF) || c > 0x10FFFF;
         if (bad && !first_bad) first_bad = index;
-        const std::string encoded = bad ? bytes_of({0xEF, 0xBF, 0xBD}) : t::encode_by_table_3_6(c);
+        const std::string encoded = bad ? t::byte_string({0xEF, 0xBF, 0xBD}) : t::encode_by_table_3_6(c);
         expected_replace += encoded;
         if (!bad) expected_skip += encoded;
         ends.push_back(expected_replace.size());

@@ -132,50 +132,28 @@ std::string make_background(background kind, std::size_t size, std::uint32_t see
     return text;
 }
 
-std::string hex_bytes(std::initializer_list<unsigned> bytes)
-{
-    std::string out;
-    for (unsigned b : bytes) out.push_back(static_cast<char>(static_cast<unsigned char>(b)));
-    return out;
-}
-
 // Ill-formed pieces of every kind of DESIGN.md section 3 (and the edges of
 // each Table 3-7 row), sequences cut short (by whatever follows, or by the
 // end), and sequences with a continuation byte too many.
 const std::vector<std::string>& error_patterns()
 {
+    const auto b = t::byte_string;  // b({0xC0, 0x80}): a string of those two bytes
     static const std::vector<std::string> patterns = {
-        hex_bytes({0x80}),                                                         // unexpected continuation
-        hex_bytes({0xC0, 0x80}), hex_bytes({0xC1, 0xBF}),                          // overlong
-        hex_bytes({0xE0, 0x80, 0x80}), hex_bytes({0xE0, 0x9F, 0xBF}), hex_bytes({0xF0, 0x8F, 0xBF, 0xBF}),
-        hex_bytes({0xED, 0xA0, 0x80}), hex_bytes({0xED, 0xBF, 0xBF}),              // surrogate
-        hex_bytes({0xF4, 0x90, 0x80, 0x80}), hex_bytes({0xF5, 0x80, 0x80, 0x80}),  // out of range
-        hex_bytes({0xF7}),
-        hex_bytes({0xF8}), hex_bytes({0xFF}),                                      // invalid lead
-        hex_bytes({0xC2}), hex_bytes({0xE1}), hex_bytes({0xE1, 0x80}),             // truncated
-        hex_bytes({0xE0, 0xA0}), hex_bytes({0xED, 0x9F}),
-        hex_bytes({0xF1}), hex_bytes({0xF1, 0x80}), hex_bytes({0xF1, 0x80, 0x80}), hex_bytes({0xF4, 0x8F, 0xBF}),
-        hex_bytes({0xC2, 0x80, 0x80}), hex_bytes({0xE1, 0x80, 0x80, 0x80}),      // one continuation too many
-        hex_bytes({0xF1, 0x80, 0x80, 0x80, 0x80}),
-        hex_bytes({0xE1, 0xC2, 0x80}), hex_bytes({0xF1, 0x80, 0xE1, 0x80, 0x80}),  // a lead cut by a lead
+        b({0x80}),                                                                    // unexpected continuation
+        b({0xC0, 0x80}), b({0xC1, 0xBF}),                                             // overlong
+        b({0xE0, 0x80, 0x80}), b({0xE0, 0x9F, 0xBF}), b({0xF0, 0x8F, 0xBF, 0xBF}),
+        b({0xED, 0xA0, 0x80}), b({0xED, 0xBF, 0xBF}),                                 // surrogate
+        b({0xF4, 0x90, 0x80, 0x80}), b({0xF5, 0x80, 0x80, 0x80}),                     // out of range
+        b({0xF7}),
+        b({0xF8}), b({0xFF}),                                                         // invalid lead
+        b({0xC2}), b({0xE1}), b({0xE1, 0x80}),                                        // truncated
+        b({0xE0, 0xA0}), b({0xED, 0x9F}),
+        b({0xF1}), b({0xF1, 0x80}), b({0xF1, 0x80, 0x80}), b({0xF4, 0x8F, 0xBF}),
+        b({0xC2, 0x80, 0x80}), b({0xE1, 0x80, 0x80, 0x80}),                           // one continuation too many
+        b({0xF1, 0x80, 0x80, 0x80, 0x80}),
+        b({0xE1, 0xC2, 0x80}), b({0xF1, 0x80, 0xE1, 0x80, 0x80}),                     // a lead cut by a lead
     };
     return patterns;
-}
-
-// `text` with `piece` at byte `offset`: the text before `offset` is cut at a
-// character boundary and padded with ASCII up to `offset`, and the text after
-// the piece is `rest` (valid, starting at a boundary); cut to `length` bytes.
-std::string plant(std::string_view text, std::size_t offset, std::string_view piece, std::string_view rest,
-                  std::size_t length)
-{
-    std::size_t boundary = offset;
-    while (boundary > 0 && (static_cast<unsigned char>(text[boundary]) & 0xC0) == 0x80) --boundary;
-    std::string out(text.substr(0, boundary));
-    out.append(offset - boundary, 'a');
-    out += piece;
-    out += rest;
-    out.resize(std::min(out.size(), length), 'z');
-    return out;
 }
 
 }  // namespace
@@ -235,9 +213,9 @@ BOOST_AUTO_TEST_CASE(every_byte_pair_with_continuations_around_a_block_boundary)
         for (unsigned first = 0; first < 256; ++first) {
             const std::string_view continuations = first >= 0xF0 ? "\xBF\x80" : first >= 0xE0 ? "\x80" : "";
             for (unsigned second = 0; second < 256; ++second) {
-                const std::string piece = hex_bytes({first, second}) + std::string(continuations);
+                const std::string piece = t::byte_string({first, second}) + std::string(continuations);
                 for (const std::size_t offset : {std::size_t{15}, std::size_t{16}, std::size_t{63}, std::size_t{64}}) {
-                    const std::string bytes = plant(text, offset, piece, "hello, world! hello, world! ...", 160);
+                    const std::string bytes = t::plant(text, offset, piece, "hello, world! hello, world! ...", 160);
                     c.check(bytes_of(bytes), bytes.size(), [&] {
                         return "pair " + t::hex_of(piece) + " at " + std::to_string(offset);
                     });
@@ -260,7 +238,7 @@ BOOST_AUTO_TEST_CASE(errors_of_every_kind_at_every_offset_of_every_length)
         for (std::size_t length = 1; length <= 200; ++length) {
             for (std::size_t offset = 0; offset <= 130 && offset < length; ++offset) {
                 for (const std::string& piece : error_patterns()) {
-                    const std::string bytes = plant(text, offset, piece, rest, length);
+                    const std::string bytes = t::plant(text, offset, piece, rest, length);
                     ++inputs;
                     c.check(bytes_of(bytes), bytes.size(), [&] {
                         return "[" + t::hex_of(piece) + "] at " + std::to_string(offset) + ", background " +
@@ -290,7 +268,7 @@ BOOST_AUTO_TEST_CASE(errors_before_a_long_ascii_run_at_every_offset_up_to_320)
     const std::string ascii_run(600, 'q');
     for (std::size_t offset = 0; offset <= 320; ++offset) {
         for (const std::string& piece : error_patterns()) {
-            const std::string bytes = plant(text, offset, piece, ascii_run, offset + piece.size() + 520);
+            const std::string bytes = t::plant(text, offset, piece, ascii_run, offset + piece.size() + 520);
             c.check(bytes_of(bytes), bytes.size(), [&] {
                 return "[" + t::hex_of(piece) + "] at " + std::to_string(offset) + " before ASCII";
             });

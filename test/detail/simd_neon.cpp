@@ -92,13 +92,6 @@ void check(std::string_view s, const std::string& where)
     check(reinterpret_cast<const unsigned char*>(s.data()), s.size(), where);
 }
 
-std::string from_hex(std::initializer_list<unsigned> bytes)
-{
-    std::string out;
-    for (unsigned b : bytes) out.push_back(static_cast<char>(static_cast<unsigned char>(b)));
-    return out;
-}
-
 std::string valid_text(std::size_t size, std::uint32_t seed, bool ascii)
 {
     t::random_source random(seed);
@@ -110,27 +103,13 @@ std::string valid_text(std::size_t size, std::uint32_t seed, bool ascii)
     return text;
 }
 
-// `piece` at `offset` of `text` (cut at a boundary before it, padded with
-// ASCII), then `rest`; `length` bytes in all.
-std::string plant(std::string_view text, std::size_t offset, std::string_view piece, std::string_view rest,
-                  std::size_t length)
-{
-    std::size_t boundary = offset;
-    while (boundary > 0 && (static_cast<unsigned char>(text[boundary]) & 0xC0) == 0x80) --boundary;
-    std::string out(text.substr(0, boundary));
-    out.append(offset - boundary, 'a');
-    out += piece;
-    out += rest;
-    out.resize(length < out.size() ? length : out.size(), 'z');
-    return out;
-}
-
 void errors_at_every_offset()
 {
+    const auto b = t::byte_string;  // b({0xC0, 0x80}): a string of those two bytes
     const std::vector<std::string> pieces = {
-        from_hex({0x80}),       from_hex({0xC0, 0x80}), from_hex({0xE0, 0x9F, 0xBF}), from_hex({0xF0, 0x8F, 0xBF, 0xBF}),
-        from_hex({0xED, 0xA0, 0x80}), from_hex({0xF4, 0x90, 0x80, 0x80}), from_hex({0xF5}), from_hex({0xFF}),
-        from_hex({0xC2}),       from_hex({0xE1, 0x80}), from_hex({0xF1, 0x80, 0x80}), from_hex({0xE1, 0x80, 0x80, 0x80}),
+        b({0x80}),             b({0xC0, 0x80}),             b({0xE0, 0x9F, 0xBF}), b({0xF0, 0x8F, 0xBF, 0xBF}),
+        b({0xED, 0xA0, 0x80}), b({0xF4, 0x90, 0x80, 0x80}), b({0xF5}),             b({0xFF}),
+        b({0xC2}),             b({0xE1, 0x80}),             b({0xF1, 0x80, 0x80}), b({0xE1, 0x80, 0x80, 0x80}),
     };
     for (const bool ascii : {true, false}) {
         if (!ascii && !full_run) break;
@@ -139,7 +118,7 @@ void errors_at_every_offset()
         for (std::size_t length = 1; length <= 200; ++length) {
             for (std::size_t offset = 0; offset <= 130 && offset < length; ++offset)
                 for (const std::string& piece : pieces)
-                    check(plant(text, offset, piece, rest, length),
+                    check(t::plant(text, offset, piece, rest, length),
                           "[" + t::hex_of(piece) + "] at " + std::to_string(offset));
             check(std::string_view(text).substr(0, length), "valid text cut to " + std::to_string(length));
         }
@@ -154,8 +133,8 @@ void byte_pairs_around_a_block_boundary()
             for (const std::string_view continuations : {"", "\x80\xBF"})
                 for (const std::size_t offset : {std::size_t{62}, std::size_t{63}}) {
                     if (offset == 62 && !full_run) continue;
-                    const std::string piece = from_hex({first, second}) + std::string(continuations);
-                    check(plant(text, offset, piece, "and some ASCII text after it....", 140),
+                    const std::string piece = t::byte_string({first, second}) + std::string(continuations);
+                    check(t::plant(text, offset, piece, "and some ASCII text after it....", 140),
                           "pair [" + t::hex_of(piece) + "] at " + std::to_string(offset));
                 }
 }

@@ -300,6 +300,34 @@ inline std::vector<generated> generate_inputs(std::uint32_t seed, std::size_t ro
 }
 
 // ---------------------------------------------------------------------------
+// Building byte strings by hand
+
+/** The bytes with these values (each 0..FF): byte_string({0xC0, 0x80}). */
+inline std::string byte_string(std::initializer_list<unsigned> values)
+{
+    std::string out;
+    for (unsigned value : values) out.push_back(static_cast<char>(static_cast<unsigned char>(value)));
+    return out;
+}
+
+/** `text` with `piece` at byte `offset`: the text before `offset` is cut at a
+    character boundary and padded with ASCII up to `offset`, and the text
+    after the piece is `rest` (valid, starting at a boundary); cut to (or
+    padded with 'z' up to) `length` bytes. */
+inline std::string plant(std::string_view text, std::size_t offset, std::string_view piece, std::string_view rest,
+                         std::size_t length)
+{
+    std::size_t boundary = offset;
+    while (boundary > 0 && (static_cast<unsigned char>(text[boundary]) & 0xC0) == 0x80) --boundary;
+    std::string out(text.substr(0, boundary));
+    out.append(offset - boundary, 'a');
+    out += piece;
+    out += rest;
+    out.resize(length < out.size() ? length : out.size(), 'z');
+    return out;
+}
+
+// ---------------------------------------------------------------------------
 // Showing and measuring byte strings
 
 /** The bytes as upper-case hex pairs separated by spaces ("C3 86 72"), the
