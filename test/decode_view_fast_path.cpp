@@ -29,6 +29,7 @@
 #include <boost/test/unit_test.hpp>
 
 #include "support/print.hpp"
+#include "support/force_kernels.hpp"
 #include "support/random_utf8.hpp"
 
 #include <utf8view/detail/dispatch.hpp>
@@ -62,32 +63,6 @@ constexpr std::uint32_t seed = 20260602;
 // (validation_block_bytes in decode_view.hpp). The inputs place events at
 // the ends of these blocks, and the strict laziness test relies on it.
 constexpr std::size_t view_block = 1024;
-
-// ---------------------------------------------------------------------------
-// Kernels
-
-// Runs f() once under each available kernel, forced; restores the kernel
-// that was active before, also if f throws.
-template <class F>
-void for_each_kernel(F&& f)
-{
-    const std::string original(u8v::detail::active_kernel().name);
-    struct restore {
-        std::string name;
-        ~restore() { u8v::detail::force_kernel(name); }
-    } const restore_original{original};
-    const auto kernels = u8v::detail::available_kernels();
-    BOOST_TEST_REQUIRE(!kernels.empty());
-    BOOST_TEST_REQUIRE(kernels.back()->name == "scalar");
-    for (const u8v::detail::kernel* k : kernels) {
-        BOOST_TEST_REQUIRE(u8v::detail::force_kernel(k->name));
-        BOOST_TEST_CONTEXT("kernel " << k->name)
-        {
-            f();
-        }
-    }
-    BOOST_TEST_MESSAGE("ran under " << kernels.size() << " kernels");
-}
 
 // ---------------------------------------------------------------------------
 // What an iterator shows
@@ -269,13 +244,6 @@ struct input {
     std::string bytes;
 };
 
-std::string bytes_of(std::initializer_list<unsigned> values)
-{
-    std::string out;
-    for (unsigned value : values) out.push_back(static_cast<char>(static_cast<unsigned char>(value)));
-    return out;
-}
-
 // Appends valid text (Table 3-6 forms of random scalar values) until `text`
 // is exactly `target` bytes long, its last 8 or so bytes ASCII, so that no
 // character straddles `target`.
@@ -346,12 +314,12 @@ const std::vector<input>& inputs()
         // beginning, and then after each error (validation starts again after
         // it), eight times, the kinds by turns.
         const std::array<std::string, 6> errors = {
-            bytes_of({0x80}),              // stray continuation byte
-            bytes_of({0xE2, 0x82}),        // 3-byte sequence cut (by 'A' or by the block's end)
-            bytes_of({0xF0, 0x9F, 0x98}),  // 4-byte sequence cut
-            bytes_of({0xED, 0xA0, 0x80}),  // surrogate: three maximal subparts
-            bytes_of({0xC0, 0xAF}),        // overlong
-            bytes_of({0xFF}),              // never a UTF-8 byte
+            t::byte_string({0x80}),              // stray continuation byte
+            t::byte_string({0xE2, 0x82}),        // 3-byte sequence cut (by 'A' or by the block's end)
+            t::byte_string({0xF0, 0x9F, 0x98}),  // 4-byte sequence cut
+            t::byte_string({0xED, 0xA0, 0x80}),  // surrogate: three maximal subparts
+            t::byte_string({0xC0, 0xAF}),        // overlong
+            t::byte_string({0xFF}),              // never a UTF-8 byte
         };
         for (int delta = -4; delta <= 4; ++delta) {
             std::string text;
@@ -495,7 +463,7 @@ BOOST_AUTO_TEST_CASE(fast_path_equals_the_list_view_under_every_kernel)
         for (const walk& w : skip.back().walks) walk_steps += w.steps.size();
     }
     BOOST_TEST_MESSAGE(all.size() << " inputs, " << walk_steps << " walk steps per kernel");
-    for_each_kernel([&] {
+    t::for_each_kernel([&] {
         for (std::size_t index = 0; index < all.size(); ++index) {
             BOOST_TEST_CONTEXT("input " << index << " (" << all[index].name << ", " << all[index].bytes.size()
                                         << " bytes), replace")
@@ -631,11 +599,11 @@ void check_throwing_policy(const std::string& bytes)
 BOOST_AUTO_TEST_CASE(a_throwing_policy_leaves_a_fast_path_iterator_where_it_was)
 {
     std::size_t cases = 0;
-    const std::array<std::string, 3> errors = {bytes_of({0xFF}), bytes_of({0xF0, 0x9F, 0x98}),
-                                               bytes_of({0xED, 0xA0, 0x80})};
+    const std::array<std::string, 3> errors = {t::byte_string({0xFF}), t::byte_string({0xF0, 0x9F, 0x98}),
+                                               t::byte_string({0xED, 0xA0, 0x80})};
     // In the first block, at its end, just after it, in a later block.
     const std::array<std::size_t, 5> places = {40, view_block - 1, view_block, view_block + 1, 3 * view_block + 17};
-    for_each_kernel([&] {
+    t::for_each_kernel([&] {
         for (const std::size_t at : places)
             for (const std::string& error : errors)
                 BOOST_TEST_CONTEXT("error [" << t::hex_of(error) << "] at " << at)
@@ -751,7 +719,7 @@ BOOST_AUTO_TEST_CASE(the_first_code_point_of_a_gigabyte_reads_at_most_one_block)
     const guarded_gigabyte region;
     BOOST_TEST_REQUIRE(region.ok(), "mmap of 1 GiB PROT_NONE failed");
     BOOST_TEST_REQUIRE(region.page() >= 2 * view_block);
-    for_each_kernel([&] {
+    t::for_each_kernel([&] {
         // Valid text. From the start of the page: the first code point, and
         // about 2000 bytes of code points (the validation of at most three
         // blocks, all inside the page).
@@ -764,13 +732,14 @@ BOOST_AUTO_TEST_CASE(the_first_code_point_of_a_gigabyte_reads_at_most_one_block)
 
         // With errors in the first block: decoded by the checked path; the
         // elements after them are validated from there, within the page.
-        fill_page(region,
-                  {{100, bytes_of({0xED, 0xA0, 0x80})}, {700, bytes_of({0xFF})}, {1500, bytes_of({0xE2, 0x82})}});
+        fill_page(region, {{100, t::byte_string({0xED, 0xA0, 0x80})},
+                           {700, t::byte_string({0xFF})},
+                           {1500, t::byte_string({0xE2, 0x82})}});
         check_lazy(region, 0, 2000);
         // From 1024 bytes before the end of the page, an error 100 bytes in:
         // the first code point and those before the error (past it, the next
         // validation starts at the error and would read beyond the page).
-        fill_page(region, {{region.page() - view_block + 100, bytes_of({0xC0, 0xAF})}});
+        fill_page(region, {{region.page() - view_block + 100, t::byte_string({0xC0, 0xAF})}});
         check_lazy(region, region.page() - view_block, 100);
     });
 }

@@ -27,6 +27,7 @@
 // testdata.hpp before print.hpp (see conformance/decode_vectors.cpp: -Wshadow).
 #include "support/testdata.hpp"
 #include "support/print.hpp"
+#include "support/force_kernels.hpp"
 #include "support/random_utf8.hpp"
 
 #include <utf8view/decode_view.hpp>
@@ -57,46 +58,6 @@ using code_points = std::vector<char32_t>;
 
 constexpr std::size_t block = 64 * 1024;  // transcode.hpp's validation_block_bytes
 constexpr std::uint32_t seed = 20260601;
-
-// ---------------------------------------------------------------------------
-// Kernels
-
-// Runs f() once under each available validation kernel and transcoder
-// (detail::available_transcoders(): the decode_into and encode_into
-// kernels between contiguous buffers), forced; restores the kernel and
-// transcoder that were active before, also if f throws.
-template <class F>
-void for_each_kernel(F&& f)
-{
-    struct restore {
-        std::string kernel;
-        std::string transcoder;
-        ~restore()
-        {
-            u8v::detail::force_kernel(kernel);
-            u8v::detail::force_transcoder(transcoder);
-        }
-    } const restore_original{std::string(u8v::detail::active_kernel().name),
-                             std::string(u8v::detail::active_transcoder().name)};
-    const auto kernels = u8v::detail::available_kernels();
-    BOOST_TEST_REQUIRE(!kernels.empty());
-    BOOST_TEST_REQUIRE(kernels.back()->name == "scalar");
-    const auto transcoders = u8v::detail::available_transcoders();
-    BOOST_TEST_REQUIRE(!transcoders.empty());
-    BOOST_TEST_REQUIRE(transcoders.back()->name == "scalar");
-    for (const u8v::detail::kernel* k : kernels) {
-        for (const u8v::detail::transcoder* c : transcoders) {
-            BOOST_TEST_REQUIRE(u8v::detail::force_kernel(k->name));
-            BOOST_TEST_REQUIRE(u8v::detail::active_kernel().name == k->name);
-            BOOST_TEST_REQUIRE(u8v::detail::force_transcoder(c->name));
-            BOOST_TEST_REQUIRE(u8v::detail::active_transcoder().name == c->name);
-            BOOST_TEST_CONTEXT("kernel " << k->name << ", transcoder " << c->name)
-            {
-                f();
-            }
-        }
-    }
-}
 
 // ---------------------------------------------------------------------------
 // The oracle: the checked view over std::list<char>
@@ -214,13 +175,6 @@ std::string concatenated(t::random_source& random, t::generator generate, std::s
     return text;
 }
 
-std::string bytes_of(std::initializer_list<unsigned> values)
-{
-    std::string out;
-    for (unsigned value : values) out.push_back(static_cast<char>(static_cast<unsigned char>(value)));
-    return out;
-}
-
 const std::vector<long_input>& long_inputs()
 {
     static const std::vector<long_input> all = [] {
@@ -260,8 +214,9 @@ const std::vector<long_input>& long_inputs()
         // a stray continuation byte, sequences cut by ASCII (3- and 4-byte:
         // cut by the block's end too), an encoded surrogate (three maximal
         // subparts; its ED is a valid lead byte, so the block's end may cut it).
-        const std::array<std::string, 4> errors = {bytes_of({0x80}), bytes_of({0xE2, 0x82}),
-                                                   bytes_of({0xF0, 0x9F, 0x98}), bytes_of({0xED, 0xA0, 0x80})};
+        const std::array<std::string, 4> errors = {t::byte_string({0x80}), t::byte_string({0xE2, 0x82}),
+                                                   t::byte_string({0xF0, 0x9F, 0x98}),
+                                                   t::byte_string({0xED, 0xA0, 0x80})};
         const std::string tail = valid_text_of(random, 2048);
         for (int delta = -4; delta <= 4; ++delta) {
             const auto head_size = static_cast<std::size_t>(static_cast<int>(block) + delta);
@@ -277,7 +232,7 @@ const std::vector<long_input>& long_inputs()
 
         // A sequence cut by the end of the input, at the end of two blocks.
         inputs.push_back({"cut 4-byte sequence at the end",
-                          valid_text_exactly(random, 2 * block - 2) + bytes_of({0xF0, 0x9F}),
+                          valid_text_exactly(random, 2 * block - 2) + t::byte_string({0xF0, 0x9F}),
                           ascii_filler(2 * block - 2)});
         return inputs;
     }();
@@ -486,7 +441,7 @@ BOOST_AUTO_TEST_CASE(long_inputs_under_every_kernel_equal_the_checked_list_decod
     const std::vector<long_input>& inputs = long_inputs();
     for (std::size_t index = 0; index < inputs.size(); ++index) static_cast<void>(oracle_of(index));
     std::size_t kernels = 0;
-    for_each_kernel([&] {
+    t::for_each_kernel_and_transcoder([&] {
         ++kernels;
         for (std::size_t index = 0; index < inputs.size(); ++index)
             BOOST_TEST_CONTEXT("input " << index << ": " << inputs[index].name << " (" << inputs[index].bytes.size()
@@ -503,7 +458,7 @@ BOOST_AUTO_TEST_CASE(the_original_kernel_is_restored)
 {
     const std::string before(u8v::detail::active_kernel().name);
     const std::string transcoder_before(u8v::detail::active_transcoder().name);
-    for_each_kernel([] {});
+    t::for_each_kernel_and_transcoder([] {});
     BOOST_TEST(u8v::detail::active_kernel().name == before);
     BOOST_TEST(u8v::detail::active_transcoder().name == transcoder_before);
 }
@@ -534,14 +489,14 @@ BOOST_AUTO_TEST_CASE(long_encode_equals_table_3_6)
         values.push_back(c);
         const bool bad = (c >= 0xD800 && c <= 0xDFFF) || c > 0x10FFFF;
         if (bad && !first_bad) first_bad = index;
-        const std::string encoded = bad ? bytes_of({0xEF, 0xBF, 0xBD}) : t::encode_by_table_3_6(c);
+        const std::string encoded = bad ? t::byte_string({0xEF, 0xBF, 0xBD}) : t::encode_by_table_3_6(c);
         expected_replace += encoded;
         if (!bad) expected_skip += encoded;
         ends.push_back(expected_replace.size());
     }
     BOOST_TEST_REQUIRE(first_bad.has_value());
 
-    for_each_kernel([&] {
+    t::for_each_kernel_and_transcoder([&] {
         BOOST_TEST(u8v::encoded_size(values) == expected_replace.size());
         {
             std::string out;

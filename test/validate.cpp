@@ -15,8 +15,10 @@
 
 // testdata.hpp before print.hpp (see conformance/decode_vectors.cpp: -Wshadow).
 #include "support/testdata.hpp"
+#include "support/vector_files.hpp"
 #include "support/error_kind_rule.hpp"
 #include "support/print.hpp"
+#include "support/print_validation_result.hpp"
 #include "support/random_utf8.hpp"  // hex_of, encode_by_table_3_6
 #include "support/test_iterators.hpp"
 
@@ -37,17 +39,6 @@ namespace u8v = utf8view;
 namespace t = utf8view_test;
 using u8v::error_kind;
 using u8v::validation_result;
-
-namespace boost::test_tools::tt_detail {
-template <>
-struct print_log_value<validation_result> {
-    void operator()(std::ostream& out, const validation_result& r) const
-    {
-        if (r.kind) out << "{" << *r.kind << " at " << r.offset << "}";
-        else out << "{valid, " << r.offset << " bytes}";
-    }
-};
-}  // namespace boost::test_tools::tt_detail
 
 namespace {
 
@@ -103,21 +94,12 @@ validation_result by_throwing_decoder(std::string_view bytes)
     return valid_result(bytes.size());
 }
 
-struct decode_row {
-    std::string id;
-    std::string hex;
-    std::string bytes;
-    long first_invalid = -1;
-};
+// A row of the file (support/vector_files.hpp).
+using decode_row = t::decode_vector;
 
 const std::vector<decode_row>& decode_rows()
 {
-    static const std::vector<decode_row> rows = [] {
-        std::vector<decode_row> out;
-        for (const t::tsv_row& row : t::read_tsv("decode_vectors.tsv"))
-            out.push_back({row["id"], row["input"], t::parse_hex_bytes(row["input"]), std::stol(row["first_invalid"])});
-        return out;
-    }();
+    static const std::vector<decode_row> rows = t::read_decode_vectors();
     BOOST_TEST_REQUIRE(rows.size() >= minimum_rows);
     return rows;
 }
@@ -188,11 +170,11 @@ BOOST_AUTO_TEST_CASE(design_examples_at_compile_time_and_run_time)
 BOOST_AUTO_TEST_CASE(every_decode_vector_over_every_range_kind)
 {
     for (const decode_row& row : decode_rows()) {
-        BOOST_TEST_CONTEXT(row.id << " [" << row.hex << "]")
+        BOOST_TEST_CONTEXT(row.id << " [" << row.input_hex << "]")
         {
-            const validation_result expected = expected_for(row.bytes, row.first_invalid);
+            const validation_result expected = expected_for(row.input, row.first_invalid);
             BOOST_TEST(expected.valid() == (row.first_invalid == -1));
-            check_every_range(row.bytes, expected);
+            check_every_range(row.input, expected);
         }
     }
 }
@@ -206,14 +188,14 @@ BOOST_AUTO_TEST_CASE(every_decode_vector_after_ascii_reaches_the_kernel_at_every
     for (const decode_row& row : decode_rows()) {
         for (std::size_t prefix = 0; prefix <= 130; ++prefix) {
             for (const std::size_t suffix : {std::size_t{0}, std::size_t{1}, std::size_t{40}}) {
-                const std::string bytes = std::string(prefix, 'a') + row.bytes + std::string(suffix, 'z');
+                const std::string bytes = std::string(prefix, 'a') + row.input + std::string(suffix, 'z');
                 const long first_invalid =
                     row.first_invalid < 0 ? -1 : row.first_invalid + static_cast<long>(prefix);
                 const validation_result expected = expected_for(bytes, first_invalid);
                 const validation_result got = u8v::validate(std::string_view(bytes));
                 if (got != expected)  // one message per failure, not 400000 passes
                     BOOST_TEST(got == expected,
-                               row.id << " [" << row.hex << "] after " << prefix << " ASCII bytes, before " << suffix);
+                               row.id << " [" << row.input_hex << "] after " << prefix << " ASCII bytes, before " << suffix);
             }
         }
     }
@@ -222,7 +204,7 @@ BOOST_AUTO_TEST_CASE(every_decode_vector_after_ascii_reaches_the_kernel_at_every
 BOOST_AUTO_TEST_CASE(agrees_with_views_decode_throw_exception_on_every_vector)
 {
     for (const decode_row& row : decode_rows())
-        BOOST_TEST(u8v::validate(std::string_view(row.bytes)) == by_throwing_decoder(row.bytes), row.id);
+        BOOST_TEST(u8v::validate(std::string_view(row.input)) == by_throwing_decoder(row.input), row.id);
 }
 
 // ---------------------------------------------------------------------------

@@ -49,41 +49,9 @@ constexpr bool decode_mirrors()
     return true;
 }
 
-// ...over each archetype of the matrix, and over its borrowed form (a
-// subrange of the same iterator and sentinel; sizing changes nothing more
-// there, so only unsized ones).
-template <class Category, bool Common, bool Sized>
-constexpr bool matrix_cell()
-{
-    using R = t::test_range<Category, const char32_t, Common, Sized>;
-    static_assert(t::archetype_is_what_it_claims<Category, const char32_t, Common, Sized>());
-    static_assert(encode_mirrors<R>());
-    if constexpr (!std::same_as<Category, t::move_only_input_iterator_tag> && !Sized) {
-        using borrowed = std::ranges::subrange<std::ranges::iterator_t<R>, std::ranges::sentinel_t<R>>;
-        static_assert(std::ranges::borrowed_range<borrowed>);
-        static_assert(encode_mirrors<borrowed>());
-    }
-    return true;
-}
-
-template <class Category>
-constexpr bool matrix_row()
-{
-    static_assert(matrix_cell<Category, false, false>());
-    static_assert(matrix_cell<Category, false, true>());
-    if constexpr (!std::same_as<Category, t::move_only_input_iterator_tag>) {  // never common
-        static_assert(matrix_cell<Category, true, false>());
-        static_assert(matrix_cell<Category, true, true>());
-    }
-    return true;
-}
-
-static_assert(matrix_row<std::input_iterator_tag>());
-static_assert(matrix_row<std::forward_iterator_tag>());
-static_assert(matrix_row<std::bidirectional_iterator_tag>());
-static_assert(matrix_row<std::random_access_iterator_tag>());
-static_assert(matrix_row<std::contiguous_iterator_tag>());
-static_assert(matrix_row<t::move_only_input_iterator_tag>());
+// ...over each archetype of the matrix, plain and borrowed
+// (support/test_iterators.hpp).
+static_assert(t::archetype_matrix<const char32_t>([]<class R>() { return encode_mirrors<R>(); }));
 
 // Other policies and code unit types.
 static_assert(encode_mirrors<std::u32string_view, u8v::on_error::skip_t>());

@@ -15,8 +15,10 @@
 // like print.hpp's utf8view_test::code_points, and -Wshadow objects the
 // other way round.
 #include "support/testdata.hpp"
+#include "support/vector_files.hpp"
 #include "support/error_kind_rule.hpp"
 #include "support/print.hpp"
+#include "support/table_3_6.hpp"
 #include "support/test_iterators.hpp"
 
 #include <algorithm>
@@ -45,50 +47,13 @@ using code_points = std::vector<char32_t>;
 // tested too). An empty or truncated file fails.
 constexpr std::size_t minimum_rows = 500;
 
-struct decode_case {
-    std::string id;
-    std::size_t line = 0;
-    std::string input_hex;  // as written, for messages
-    std::string input;      // the bytes
-    code_points replace;
-    code_points skip;
-    long first_invalid = -1;
-};
-
-code_points parse_code_points(const std::string& hex)
-{
-    const std::u32string parsed = t::parse_hex_code_points(hex);
-    return code_points(parsed.begin(), parsed.end());
-}
+// A row of the file (support/vector_files.hpp).
+using decode_case = t::decode_vector;
 
 const std::vector<decode_case>& cases()
 {
-    static const std::vector<decode_case> all = [] {
-        std::vector<decode_case> rows;
-        for (const t::tsv_row& row : t::read_tsv("decode_vectors.tsv")) {
-            decode_case c;
-            c.id = row["id"];
-            c.line = row.line;
-            c.input_hex = row["input"];
-            c.input = t::parse_hex_bytes(row["input"]);
-            c.replace = parse_code_points(row["replace"]);
-            c.skip = parse_code_points(row["skip"]);
-            c.first_invalid = std::stol(row["first_invalid"]);
-            rows.push_back(std::move(c));
-        }
-        return rows;
-    }();
+    static const std::vector<decode_case> all = t::read_decode_vectors();
     return all;
-}
-
-// Unicode 15.0 ch. 3, Table 3-6: the number of bytes of the UTF-8 form of a
-// scalar value.
-std::size_t table_3_6_length(char32_t scalar_value)
-{
-    if (scalar_value <= 0x7F) return 1;
-    if (scalar_value <= 0x7FF) return 2;
-    if (scalar_value <= 0xFFFF) return 3;
-    return 4;
 }
 
 constexpr char32_t fffd = 0xFFFD;
@@ -314,7 +279,7 @@ void check_replace_elements(const decode_case& row, const observation& got)
                     BOOST_TEST(*e.error == t::expected_error_kind(row.input, static_cast<std::size_t>(e.offset)));
             }
             else {
-                BOOST_TEST(e.length == table_3_6_length(e.value));
+                BOOST_TEST(e.length == t::table_3_6_length(e.value));
             }
         }
         expected_offset = e.offset + static_cast<std::ptrdiff_t>(e.length);
@@ -339,7 +304,7 @@ void check_skip_elements(const decode_case& row, const observation& got)
                                                  << static_cast<std::uint32_t>(e.value) << std::dec << ")")
         {
             BOOST_TEST(!e.error.has_value());  // skip yields no replacement
-            BOOST_TEST(e.length == table_3_6_length(e.value));
+            BOOST_TEST(e.length == t::table_3_6_length(e.value));
             BOOST_TEST(e.offset >= previous_end);  // in order, never overlapping
         }
         previous_end = e.offset + static_cast<std::ptrdiff_t>(e.length);
@@ -350,7 +315,7 @@ void check_skip_elements(const decode_case& row, const observation& got)
 std::size_t table_3_6_bytes(const observation& elements)
 {
     std::size_t bytes = 0;
-    for (const element& e : elements) bytes += table_3_6_length(e.value);
+    for (const element& e : elements) bytes += t::table_3_6_length(e.value);
     return bytes;
 }
 

@@ -15,7 +15,9 @@
 
 // testdata.hpp before print.hpp (see decode_vectors.cpp: -Wshadow).
 #include "support/testdata.hpp"
+#include "support/vector_files.hpp"
 #include "support/print.hpp"
+#include "support/table_3_6.hpp"
 #include "support/test_iterators.hpp"
 
 #include <algorithm>
@@ -42,50 +44,12 @@ constexpr std::size_t minimum_rows = 40;
 
 using bytes_t = std::vector<unsigned char>;
 
-struct encode_case {
-    std::string id;
-    std::size_t line = 0;  // 0: not from the file
-    std::string values_text;
-    std::vector<std::int64_t> values;
-    bytes_t replace;
-    bytes_t skip;
-    bool throw_is_error = false;  // the throw column says "error"
-    bytes_t throw_bytes;
-};
-
-bytes_t parse_bytes(const std::string& hex)
-{
-    const std::string parsed = t::parse_hex_bytes(hex);
-    bytes_t out;
-    for (char c : parsed) out.push_back(static_cast<unsigned char>(c));
-    return out;
-}
-
-std::vector<encode_case> read_cases()
-{
-    std::vector<encode_case> rows;
-    for (const t::tsv_row& row : t::read_tsv("encode_vectors.tsv")) {
-        encode_case c;
-        c.id = row["id"];
-        c.line = row.line;
-        c.values_text = row["codepoints"];
-        for (std::uint64_t value : t::parse_hex_values(row["codepoints"])) {
-            if (value > static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max()))
-                throw std::runtime_error("encode_vectors.tsv: value too wide for this test");
-            c.values.push_back(static_cast<std::int64_t>(value));
-        }
-        c.replace = parse_bytes(row["replace"]);
-        c.skip = parse_bytes(row["skip"]);
-        c.throw_is_error = row["throw"] == "error";
-        if (!c.throw_is_error) c.throw_bytes = parse_bytes(row["throw"]);
-        rows.push_back(std::move(c));
-    }
-    return rows;
-}
+// A row of the file (support/vector_files.hpp), or one of extra_cases().
+using encode_case = t::encode_vector;
 
 const std::vector<encode_case>& file_cases()
 {
-    static const std::vector<encode_case> rows = read_cases();
+    static const std::vector<encode_case> rows = t::read_encode_vectors();
     return rows;
 }
 
@@ -105,8 +69,8 @@ std::vector<encode_case> extra_cases()
         for (std::int64_t v : values) text << v << ' ';
         c.values_text = text.str();
         c.values = std::move(values);
-        c.replace = parse_bytes(replace);
-        c.skip = parse_bytes(skip);
+        c.replace = t::parse_hex_unsigned_bytes(replace);
+        c.skip = t::parse_hex_unsigned_bytes(skip);
         c.throw_is_error = true;
         return c;
     };
@@ -134,15 +98,6 @@ validity classify(std::int64_t value)
 u8v::error_kind kind_of(validity v)
 {
     return v == validity::surrogate ? u8v::error_kind::surrogate : u8v::error_kind::out_of_range;
-}
-
-// Unicode 15.0 ch. 3, Table 3-6: bytes of the UTF-8 form of a scalar value.
-std::size_t table_3_6_length(std::int64_t scalar_value)
-{
-    if (scalar_value <= 0x7F) return 1;
-    if (scalar_value <= 0x7FF) return 2;
-    if (scalar_value <= 0xFFFF) return 3;
-    return 4;
 }
 
 constexpr std::size_t replacement_length = 3;  // EF BF BD
@@ -266,7 +221,7 @@ std::optional<std::size_t> last_invalid(const encode_case& row)
 std::size_t encoded_length(const encode_case& row, std::size_t from, std::size_t to)
 {
     std::size_t length = 0;
-    for (std::size_t i = from; i < to; ++i) length += table_3_6_length(row.values[i]);
+    for (std::size_t i = from; i < to; ++i) length += t::table_3_6_length(row.values[i]);
     return length;
 }
 
@@ -429,7 +384,7 @@ std::vector<std::ptrdiff_t> expected_offsets(const encode_case& row, bool keep_i
     for (std::size_t index = 0; index < row.values.size(); ++index) {
         const std::int64_t value = row.values[index];
         std::size_t length = 0;
-        if (classify(value) == validity::scalar_value) length = table_3_6_length(value);
+        if (classify(value) == validity::scalar_value) length = t::table_3_6_length(value);
         else if (keep_invalid) length = replacement_length;
         offsets.insert(offsets.end(), length, static_cast<std::ptrdiff_t>(index));
     }

@@ -26,8 +26,10 @@
 
 // testdata.hpp before print.hpp (see decode_vectors.cpp: -Wshadow).
 #include "support/testdata.hpp"
+#include "support/vector_files.hpp"
 #include "support/error_kind_rule.hpp"
 #include "support/print.hpp"
+#include "support/table_3_6.hpp"
 #include "support/test_iterators.hpp"
 
 #include <utf8view/decode_view.hpp>
@@ -67,16 +69,12 @@ constexpr char32_t guard_value = 0x5A5A5A;  // not a code point: marks output pa
 // ---------------------------------------------------------------------------
 // Decode vectors
 
-struct decode_case {
-    std::string id;
-    std::size_t line = 0;
-    std::string input_hex;
-    std::string input;
-    code_points replace;
-    code_points skip;
-    long first_invalid = -1;
-    // Segment boundaries (see the top of the file): boundaries[k] is the byte
-    // offset after the first k segments; boundaries.size() == replace.size() + 1.
+// A row of the file (support/vector_files.hpp), with what the oracle of
+// segment boundaries (see the top of the file) says about it.
+struct decode_case : t::decode_vector {
+    explicit decode_case(t::decode_vector row) : t::decode_vector(std::move(row)) {}
+    // Segment boundaries: boundaries[k] is the byte offset after the first k
+    // segments; boundaries.size() == replace.size() + 1.
     std::vector<std::size_t> boundaries;
     // For each element of the skip column, the byte offsets of its segment.
     std::vector<std::size_t> skip_starts;
@@ -84,12 +82,6 @@ struct decode_case {
     // Index (in the replace column) of the first replacement, if any.
     std::optional<std::size_t> first_error_element;
 };
-
-code_points parse_code_points(const std::string& hex)
-{
-    const std::u32string parsed = t::parse_hex_code_points(hex);
-    return code_points(parsed.begin(), parsed.end());
-}
 
 // The elements of views::decode(list, policy) over a std::list<char>: the
 // checked generic path (the oracle for segment boundaries).
@@ -117,15 +109,8 @@ const std::vector<decode_case>& decode_cases()
 {
     static const std::vector<decode_case> all = [] {
         std::vector<decode_case> rows;
-        for (const t::tsv_row& row : t::read_tsv("decode_vectors.tsv")) {
-            decode_case c;
-            c.id = row["id"];
-            c.line = row.line;
-            c.input_hex = row["input"];
-            c.input = t::parse_hex_bytes(row["input"]);
-            c.replace = parse_code_points(row["replace"]);
-            c.skip = parse_code_points(row["skip"]);
-            c.first_invalid = std::stol(row["first_invalid"]);
+        for (t::decode_vector& row : t::read_decode_vectors()) {
+            decode_case c(std::move(row));
 
             const std::vector<list_element> replaced = decode_list(c.input, u8v::on_error::replace);
             std::size_t at = 0;
@@ -366,39 +351,17 @@ void check_decode_base(const decode_case& row, const Make& make, const OffsetOf&
 
 using bytes_t = std::vector<unsigned char>;
 
-struct encode_case {
-    std::string id;
-    std::size_t line = 0;
-    std::string values_text;
-    std::vector<std::int64_t> values;
-    bytes_t replace;
-    bytes_t skip;
-};
-
-bytes_t parse_bytes(const std::string& hex)
-{
-    bytes_t out;
-    for (char c : t::parse_hex_bytes(hex)) out.push_back(static_cast<unsigned char>(c));
-    return out;
-}
+// A row of the file (support/vector_files.hpp); its values fit in 32 bits
+// (checked when read).
+using encode_case = t::encode_vector;
 
 const std::vector<encode_case>& encode_cases()
 {
     static const std::vector<encode_case> all = [] {
-        std::vector<encode_case> rows;
-        for (const t::tsv_row& row : t::read_tsv("encode_vectors.tsv")) {
-            encode_case c;
-            c.id = row["id"];
-            c.line = row.line;
-            c.values_text = row["codepoints"];
-            for (std::uint64_t value : t::parse_hex_values(row["codepoints"])) {
-                if (value > 0xFFFFFFFFu) throw std::runtime_error("encode_vectors.tsv: value wider than 32 bits");
-                c.values.push_back(static_cast<std::int64_t>(value));
-            }
-            c.replace = parse_bytes(row["replace"]);
-            c.skip = parse_bytes(row["skip"]);
-            rows.push_back(std::move(c));
-        }
+        std::vector<encode_case> rows = t::read_encode_vectors();
+        for (const encode_case& row : rows)
+            for (std::int64_t value : row.values)
+                if (value > 0xFFFFFFFF) throw std::runtime_error("encode_vectors.tsv: value wider than 32 bits");
         return rows;
     }();
     return all;
@@ -413,22 +376,13 @@ std::optional<u8v::error_kind> d76_error(std::int64_t value)
     return std::nullopt;
 }
 
-// Unicode 15.0 Table 3-6: the UTF-8 length of a scalar value.
-std::size_t table_3_6_length(std::int64_t value)
-{
-    if (value <= 0x7F) return 1;
-    if (value <= 0x7FF) return 2;
-    if (value <= 0xFFFF) return 3;
-    return 4;
-}
-
 // Bytes each value encodes to: Table 3-6 for a scalar value; for any other
 // value 3 under replace (U+FFFD, EF BF BD) and 0 under skip.
 std::vector<std::size_t> lengths(const encode_case& row, bool skip)
 {
     std::vector<std::size_t> out;
     for (std::int64_t value : row.values)
-        out.push_back(d76_error(value) ? (skip ? 0 : 3) : table_3_6_length(value));
+        out.push_back(d76_error(value) ? (skip ? 0 : 3) : t::table_3_6_length(value));
     return out;
 }
 
@@ -752,7 +706,7 @@ BOOST_AUTO_TEST_CASE(encode_into_stops_at_a_full_output_without_asking_the_polic
         const std::optional<std::size_t> bad = first_non_scalar(row);
         if (!bad) continue;
         std::size_t bytes_before_bad = 0;
-        for (std::size_t index = 0; index < *bad; ++index) bytes_before_bad += table_3_6_length(row.values[index]);
+        for (std::size_t index = 0; index < *bad; ++index) bytes_before_bad += t::table_3_6_length(row.values[index]);
         ++checked;
         BOOST_TEST_CONTEXT(describe(row, "std::u32string") << ", output of " << bytes_before_bad << " bytes")
         {

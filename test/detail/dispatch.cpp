@@ -12,6 +12,7 @@
 #include <boost/test/unit_test.hpp>
 
 #include "support/print.hpp"
+#include "support/print_validation_result.hpp"
 #include "support/random_utf8.hpp"
 
 #include <utf8view/validate.hpp>
@@ -27,18 +28,6 @@ namespace u8v = utf8view;
 namespace d = utf8view::detail;
 namespace t = utf8view_test;
 using u8v::validation_result;
-
-// (The same printer as in test/validate.cpp; support/print.hpp would be its home.)
-namespace boost::test_tools::tt_detail {
-template <>
-struct print_log_value<validation_result> {
-    void operator()(std::ostream& out, const validation_result& r) const
-    {
-        if (r.kind) out << "{" << *r.kind << " at " << r.offset << "}";
-        else out << "{valid, " << r.offset << " bytes}";
-    }
-};
-}  // namespace boost::test_tools::tt_detail
 
 namespace {
 

@@ -27,9 +27,13 @@
 
 // testdata.hpp before print.hpp (see conformance/decode_vectors.cpp: -Wshadow).
 #include "support/testdata.hpp"
+#include "support/vector_files.hpp"
+#include "support/corpus.hpp"
 #include "support/print.hpp"
+#include "support/print_validation_result.hpp"
 #include "support/guarded_pages.hpp"
 #include "support/random_utf8.hpp"
+#include "support/simd_vector_parts.hpp"
 
 #include <algorithm>
 #include <cstddef>
@@ -52,41 +56,15 @@ namespace {
 // ---------------------------------------------------------------------------
 // The kernels and the reference
 
-// The vector part of a SIMD kernel, for the checks of block_prefix.
-struct vector_part {
-    std::string_view name;
-    std::size_t (*block_prefix)(const unsigned char*, std::size_t) noexcept;
-    std::size_t block_bytes;
-};
-
-constexpr vector_part vector_parts[] = {
-#if defined(UTF8VIEW_SIMD_X86)
-    {"avx512", &d::simd::avx512::block_prefix, d::simd::avx512::block_bytes},
-    {"avx2", &d::simd::avx2::block_prefix, d::simd::avx2::block_bytes},
-    {"sse", &d::simd::sse::block_prefix, d::simd::sse::block_bytes},
-#endif
-#if defined(UTF8VIEW_SIMD_NEON)
-    {"neon", &d::simd::neon::block_prefix, d::simd::neon::block_bytes},
-#endif
-};
-
-const vector_part* vector_part_of(std::string_view name)
-{
-    for (const vector_part& v : vector_parts)
-        if (v.name == name) return &v;
-    return nullptr;
-}
-
-// The reference: the plain decode_segment loop, no kernel involved.
-validation_result reference(const unsigned char* p, std::size_t n) { return d::validate_segments(p, p + n); }
+// The reference (t::reference_validation) and the vector parts of the SIMD
+// kernels (t::vector_part_of, t::check_block_prefix): support/simd_vector_parts.hpp.
 
 const unsigned char* bytes_of(std::string_view s) { return reinterpret_cast<const unsigned char*>(s.data()); }
 
 std::string describe(const validation_result& r)
 {
     std::ostringstream out;
-    if (r.kind) out << "{" << *r.kind << " at " << r.offset << "}";
-    else out << "{valid, " << r.offset << " bytes}";
+    out << r;  // support/print_validation_result.hpp
     return out.str();
 }
 
@@ -103,21 +81,14 @@ public:
     template <class Describe>
     validation_result check(const unsigned char* p, std::size_t n, const Describe& what)
     {
-        const validation_result expected = reference(p, n);
+        const validation_result expected = t::reference_validation(p, n);
         for (const d::kernel* k : d::available_kernels()) {
             const validation_result got = k->validate(p, n);
             if (got != expected) fail(k->name, "validate returned " + describe(got) + ", expected " + describe(expected), p, n, what);
-            const vector_part* v = vector_part_of(k->name);
+            const t::vector_part* v = t::vector_part_of(k->name);
             if (v == nullptr) continue;
-            const std::size_t accepted = v->block_prefix(p, n);
-            if (accepted % v->block_bytes != 0 || accepted > n)
-                fail(k->name, "block_prefix " + std::to_string(accepted) + " is not a whole number of blocks", p, n, what);
-            if (expected.valid() && accepted != n - n % v->block_bytes)
-                fail(k->name, "block_prefix rejected valid input from byte " + std::to_string(accepted), p, n, what);
-            // The byte that makes the input ill-formed is at most 3 bytes
-            // after the maximal subpart's start, unless the input ends first.
-            if (!expected.valid() && expected.offset + 3 < n && accepted > expected.offset + 3)
-                fail(k->name, "block_prefix accepted " + std::to_string(accepted) + " bytes past the error", p, n, what);
+            for (const std::string& problem : t::check_block_prefix(*v, p, n, expected).problems)
+                fail(k->name, problem, p, n, what);
         }
         return expected;
     }
@@ -161,50 +132,28 @@ std::string make_background(background kind, std::size_t size, std::uint32_t see
     return text;
 }
 
-std::string hex_bytes(std::initializer_list<unsigned> bytes)
-{
-    std::string out;
-    for (unsigned b : bytes) out.push_back(static_cast<char>(static_cast<unsigned char>(b)));
-    return out;
-}
-
 // Ill-formed pieces of every kind of DESIGN.md section 3 (and the edges of
 // each Table 3-7 row), sequences cut short (by whatever follows, or by the
 // end), and sequences with a continuation byte too many.
 const std::vector<std::string>& error_patterns()
 {
+    const auto b = t::byte_string;  // b({0xC0, 0x80}): a string of those two bytes
     static const std::vector<std::string> patterns = {
-        hex_bytes({0x80}),                                                         // unexpected continuation
-        hex_bytes({0xC0, 0x80}), hex_bytes({0xC1, 0xBF}),                          // overlong
-        hex_bytes({0xE0, 0x80, 0x80}), hex_bytes({0xE0, 0x9F, 0xBF}), hex_bytes({0xF0, 0x8F, 0xBF, 0xBF}),
-        hex_bytes({0xED, 0xA0, 0x80}), hex_bytes({0xED, 0xBF, 0xBF}),              // surrogate
-        hex_bytes({0xF4, 0x90, 0x80, 0x80}), hex_bytes({0xF5, 0x80, 0x80, 0x80}),  // out of range
-        hex_bytes({0xF7}),
-        hex_bytes({0xF8}), hex_bytes({0xFF}),                                      // invalid lead
-        hex_bytes({0xC2}), hex_bytes({0xE1}), hex_bytes({0xE1, 0x80}),             // truncated
-        hex_bytes({0xE0, 0xA0}), hex_bytes({0xED, 0x9F}),
-        hex_bytes({0xF1}), hex_bytes({0xF1, 0x80}), hex_bytes({0xF1, 0x80, 0x80}), hex_bytes({0xF4, 0x8F, 0xBF}),
-        hex_bytes({0xC2, 0x80, 0x80}), hex_bytes({0xE1, 0x80, 0x80, 0x80}),      // one continuation too many
-        hex_bytes({0xF1, 0x80, 0x80, 0x80, 0x80}),
-        hex_bytes({0xE1, 0xC2, 0x80}), hex_bytes({0xF1, 0x80, 0xE1, 0x80, 0x80}),  // a lead cut by a lead
+        b({0x80}),                                                                    // unexpected continuation
+        b({0xC0, 0x80}), b({0xC1, 0xBF}),                                             // overlong
+        b({0xE0, 0x80, 0x80}), b({0xE0, 0x9F, 0xBF}), b({0xF0, 0x8F, 0xBF, 0xBF}),
+        b({0xED, 0xA0, 0x80}), b({0xED, 0xBF, 0xBF}),                                 // surrogate
+        b({0xF4, 0x90, 0x80, 0x80}), b({0xF5, 0x80, 0x80, 0x80}),                     // out of range
+        b({0xF7}),
+        b({0xF8}), b({0xFF}),                                                         // invalid lead
+        b({0xC2}), b({0xE1}), b({0xE1, 0x80}),                                        // truncated
+        b({0xE0, 0xA0}), b({0xED, 0x9F}),
+        b({0xF1}), b({0xF1, 0x80}), b({0xF1, 0x80, 0x80}), b({0xF4, 0x8F, 0xBF}),
+        b({0xC2, 0x80, 0x80}), b({0xE1, 0x80, 0x80, 0x80}),                           // one continuation too many
+        b({0xF1, 0x80, 0x80, 0x80, 0x80}),
+        b({0xE1, 0xC2, 0x80}), b({0xF1, 0x80, 0xE1, 0x80, 0x80}),                     // a lead cut by a lead
     };
     return patterns;
-}
-
-// `text` with `piece` at byte `offset`: the text before `offset` is cut at a
-// character boundary and padded with ASCII up to `offset`, and the text after
-// the piece is `rest` (valid, starting at a boundary); cut to `length` bytes.
-std::string plant(std::string_view text, std::size_t offset, std::string_view piece, std::string_view rest,
-                  std::size_t length)
-{
-    std::size_t boundary = offset;
-    while (boundary > 0 && (static_cast<unsigned char>(text[boundary]) & 0xC0) == 0x80) --boundary;
-    std::string out(text.substr(0, boundary));
-    out.append(offset - boundary, 'a');
-    out += piece;
-    out += rest;
-    out.resize(std::min(out.size(), length), 'z');
-    return out;
 }
 
 }  // namespace
@@ -219,7 +168,7 @@ BOOST_AUTO_TEST_CASE(every_supported_kernel_is_under_test)
     std::string names;
     for (const d::kernel* k : available) {
         names += std::string(names.empty() ? "" : ", ") + std::string(k->name);
-        if (k->name != "scalar") BOOST_TEST(vector_part_of(k->name) != nullptr, k->name << " has no vector part listed here");
+        if (k->name != "scalar") BOOST_TEST(t::vector_part_of(k->name) != nullptr, k->name << " has no vector part listed here");
     }
     BOOST_TEST_MESSAGE("kernels under test on this CPU: " << names);
     // Every SIMD kernel compiled in is tested here when the CPU has it. On
@@ -233,20 +182,18 @@ BOOST_AUTO_TEST_CASE(every_supported_kernel_is_under_test)
 BOOST_AUTO_TEST_CASE(decode_vectors_alone_and_behind_ascii)
 {
     checker c;
-    const std::vector<t::tsv_row> rows = t::read_tsv("decode_vectors.tsv");
+    const std::vector<t::decode_vector> rows = t::read_decode_vectors();
     BOOST_TEST_REQUIRE(rows.size() >= 500u);
-    for (const t::tsv_row& row : rows) {
-        const std::string input = t::parse_hex_bytes(row["input"]);
+    for (const t::decode_vector& row : rows) {
         for (std::size_t prefix = 0; prefix <= 130; ++prefix) {
             for (const std::size_t suffix : {std::size_t{0}, std::size_t{3}, std::size_t{70}}) {
-                const std::string bytes = std::string(prefix, 'a') + input + std::string(suffix, 'z');
+                const std::string bytes = std::string(prefix, 'a') + row.input + std::string(suffix, 'z');
                 const validation_result r = c.check(bytes_of(bytes), bytes.size(), [&] {
-                    return row["id"] + " behind " + std::to_string(prefix) + " ASCII bytes";
+                    return row.id + " behind " + std::to_string(prefix) + " ASCII bytes";
                 });
                 // The reference agrees with the vector file (as the conformance tests show).
-                const long first_invalid = std::stol(row["first_invalid"]);
-                if (first_invalid >= 0 && r.offset != prefix + static_cast<std::size_t>(first_invalid))
-                    BOOST_ERROR(row["id"] << ": the reference decoder disagrees with first_invalid");
+                if (row.first_invalid >= 0 && r.offset != prefix + static_cast<std::size_t>(row.first_invalid))
+                    BOOST_ERROR(row.id << ": the reference decoder disagrees with first_invalid");
             }
         }
     }
@@ -266,9 +213,9 @@ BOOST_AUTO_TEST_CASE(every_byte_pair_with_continuations_around_a_block_boundary)
         for (unsigned first = 0; first < 256; ++first) {
             const std::string_view continuations = first >= 0xF0 ? "\xBF\x80" : first >= 0xE0 ? "\x80" : "";
             for (unsigned second = 0; second < 256; ++second) {
-                const std::string piece = hex_bytes({first, second}) + std::string(continuations);
+                const std::string piece = t::byte_string({first, second}) + std::string(continuations);
                 for (const std::size_t offset : {std::size_t{15}, std::size_t{16}, std::size_t{63}, std::size_t{64}}) {
-                    const std::string bytes = plant(text, offset, piece, "hello, world! hello, world! ...", 160);
+                    const std::string bytes = t::plant(text, offset, piece, "hello, world! hello, world! ...", 160);
                     c.check(bytes_of(bytes), bytes.size(), [&] {
                         return "pair " + t::hex_of(piece) + " at " + std::to_string(offset);
                     });
@@ -291,7 +238,7 @@ BOOST_AUTO_TEST_CASE(errors_of_every_kind_at_every_offset_of_every_length)
         for (std::size_t length = 1; length <= 200; ++length) {
             for (std::size_t offset = 0; offset <= 130 && offset < length; ++offset) {
                 for (const std::string& piece : error_patterns()) {
-                    const std::string bytes = plant(text, offset, piece, rest, length);
+                    const std::string bytes = t::plant(text, offset, piece, rest, length);
                     ++inputs;
                     c.check(bytes_of(bytes), bytes.size(), [&] {
                         return "[" + t::hex_of(piece) + "] at " + std::to_string(offset) + ", background " +
@@ -321,7 +268,7 @@ BOOST_AUTO_TEST_CASE(errors_before_a_long_ascii_run_at_every_offset_up_to_320)
     const std::string ascii_run(600, 'q');
     for (std::size_t offset = 0; offset <= 320; ++offset) {
         for (const std::string& piece : error_patterns()) {
-            const std::string bytes = plant(text, offset, piece, ascii_run, offset + piece.size() + 520);
+            const std::string bytes = t::plant(text, offset, piece, ascii_run, offset + piece.size() + 520);
             c.check(bytes_of(bytes), bytes.size(), [&] {
                 return "[" + t::hex_of(piece) + "] at " + std::to_string(offset) + " before ASCII";
             });
@@ -352,33 +299,14 @@ BOOST_AUTO_TEST_CASE(random_corruptions_of_long_text)
 // ---------------------------------------------------------------------------
 // The corpus
 
-namespace {
-
-// ../shared/corpus beside the repository: $UTF8VIEW_CORPUS_DIR, else found
-// from the test data folder (<repo>/test/data -> <repo>/../shared/corpus).
-std::optional<std::filesystem::path> corpus_dir()
-{
-    if (const char* from_environment = std::getenv("UTF8VIEW_CORPUS_DIR"); from_environment && *from_environment)
-        return std::filesystem::path(from_environment);
-    const std::filesystem::path guess = std::filesystem::path(t::testdata_dir()) / ".." / ".." / ".." / "shared" / "corpus";
-    std::error_code error;
-    if (std::filesystem::is_directory(guess, error)) return guess;
-    return std::nullopt;
-}
-
-}  // namespace
-
 BOOST_AUTO_TEST_CASE(every_corpus_file_whole_cut_and_with_errors_planted)
 {
-    const std::optional<std::filesystem::path> dir = corpus_dir();
+    const std::optional<std::filesystem::path> dir = t::corpus_dir();
     if (!dir) {
         BOOST_TEST_MESSAGE("no ../shared/corpus folder (set UTF8VIEW_CORPUS_DIR): corpus test skipped");
         return;
     }
-    std::vector<std::filesystem::path> files;
-    for (const auto& entry : std::filesystem::directory_iterator(*dir))
-        if (entry.is_regular_file() && entry.path().filename() != "README.md") files.push_back(entry.path());
-    std::sort(files.begin(), files.end());
+    const std::vector<std::filesystem::path> files = t::corpus_files(*dir);
     BOOST_TEST_REQUIRE(!files.empty());
     BOOST_TEST_MESSAGE(files.size() << " corpus files in " << dir->string());
 

@@ -19,11 +19,17 @@
 #include <utf8view/detail/dispatch.hpp>
 
 #include "support/random_utf8.hpp"
+#include "support/simd_vector_parts.hpp"
+// The libcxx stage of scripts/test-all builds this test without the data
+// folder (and so without testdata.hpp, which needs it).
+#if defined(UTF8VIEW_TESTDATA_DIR)
+#include "support/vector_files.hpp"
+#endif
 
 #include <cstddef>
 #include <cstdio>
 #include <cstdlib>
-#include <fstream>
+#include <exception>
 #include <initializer_list>
 #include <iterator>
 #include <string>
@@ -36,32 +42,9 @@ using utf8view::validation_result;
 
 namespace {
 
-struct vector_part {
-    std::string_view name;
-    std::size_t (*block_prefix)(const unsigned char*, std::size_t) noexcept;
-    std::size_t block_bytes;
-};
-
-// Empty under UTF8VIEW_NO_SIMD or on other architectures; one sentinel
-// entry keeps the array non-empty.
-constexpr vector_part vector_parts[] = {
-#if defined(UTF8VIEW_SIMD_NEON)
-    {"neon", &d::simd::neon::block_prefix, d::simd::neon::block_bytes},
-#endif
-#if defined(UTF8VIEW_SIMD_X86)
-    {"avx512", &d::simd::avx512::block_prefix, d::simd::avx512::block_bytes},
-    {"avx2", &d::simd::avx2::block_prefix, d::simd::avx2::block_bytes},
-    {"sse", &d::simd::sse::block_prefix, d::simd::sse::block_bytes},
-#endif
-    {"", nullptr, 1},
-};
-
-const vector_part* vector_part_of(std::string_view name)
-{
-    for (const vector_part& v : vector_parts)
-        if (v.block_prefix != nullptr && v.name == name) return &v;
-    return nullptr;
-}
+// The reference (t::reference_validation) and the vector parts of the SIMD
+// kernels (t::vector_part_of, t::check_block_prefix): support/simd_vector_parts.hpp,
+// shared with simd_kernels.cpp.
 
 // Without the NEON kernel only the scalar one is tested here, which
 // simd_kernels.cpp and the conformance tests cover at length: a third of
@@ -95,33 +78,23 @@ void check(const unsigned char* p, std::size_t n, const std::string& where)
 {
     ++inputs_checked;
     const std::string_view input(reinterpret_cast<const char*>(p), n);
-    const validation_result expected = d::validate_segments(p, p + n);
+    const validation_result expected = t::reference_validation(p, n);
     for (const d::kernel* k : d::available_kernels()) {
         if (k->name != "neon" && k->name != "scalar") continue;  // the x86 ones: simd_kernels.cpp
         const validation_result got = k->validate(p, n);
         if (got != expected) fail(k->name, "validate", got, expected, input, where);
-        const vector_part* v = vector_part_of(k->name);
+        const t::vector_part* v = t::vector_part_of(k->name);
         if (v == nullptr) continue;
-        const std::size_t accepted = v->block_prefix(p, n);
-        const validation_result as_result{std::nullopt, accepted};
-        if (accepted % v->block_bytes != 0 || accepted > n) fail(k->name, "block_prefix not whole blocks", as_result, expected, input, where);
-        if (expected.valid() && accepted != n - n % v->block_bytes)
-            fail(k->name, "block_prefix rejected valid input", as_result, expected, input, where);
-        if (!expected.valid() && expected.offset + 3 < n && accepted > expected.offset + 3)
-            fail(k->name, "block_prefix accepted past the error", as_result, expected, input, where);
+        const t::block_prefix_outcome outcome = t::check_block_prefix(*v, p, n, expected);
+        const validation_result as_result{std::nullopt, outcome.accepted};
+        for (const std::string& problem : outcome.problems)
+            fail(k->name, problem.c_str(), as_result, expected, input, where);
     }
 }
 
 void check(std::string_view s, const std::string& where)
 {
     check(reinterpret_cast<const unsigned char*>(s.data()), s.size(), where);
-}
-
-std::string from_hex(std::initializer_list<unsigned> bytes)
-{
-    std::string out;
-    for (unsigned b : bytes) out.push_back(static_cast<char>(static_cast<unsigned char>(b)));
-    return out;
 }
 
 std::string valid_text(std::size_t size, std::uint32_t seed, bool ascii)
@@ -135,27 +108,13 @@ std::string valid_text(std::size_t size, std::uint32_t seed, bool ascii)
     return text;
 }
 
-// `piece` at `offset` of `text` (cut at a boundary before it, padded with
-// ASCII), then `rest`; `length` bytes in all.
-std::string plant(std::string_view text, std::size_t offset, std::string_view piece, std::string_view rest,
-                  std::size_t length)
-{
-    std::size_t boundary = offset;
-    while (boundary > 0 && (static_cast<unsigned char>(text[boundary]) & 0xC0) == 0x80) --boundary;
-    std::string out(text.substr(0, boundary));
-    out.append(offset - boundary, 'a');
-    out += piece;
-    out += rest;
-    out.resize(length < out.size() ? length : out.size(), 'z');
-    return out;
-}
-
 void errors_at_every_offset()
 {
+    const auto b = t::byte_string;  // b({0xC0, 0x80}): a string of those two bytes
     const std::vector<std::string> pieces = {
-        from_hex({0x80}),       from_hex({0xC0, 0x80}), from_hex({0xE0, 0x9F, 0xBF}), from_hex({0xF0, 0x8F, 0xBF, 0xBF}),
-        from_hex({0xED, 0xA0, 0x80}), from_hex({0xF4, 0x90, 0x80, 0x80}), from_hex({0xF5}), from_hex({0xFF}),
-        from_hex({0xC2}),       from_hex({0xE1, 0x80}), from_hex({0xF1, 0x80, 0x80}), from_hex({0xE1, 0x80, 0x80, 0x80}),
+        b({0x80}),             b({0xC0, 0x80}),             b({0xE0, 0x9F, 0xBF}), b({0xF0, 0x8F, 0xBF, 0xBF}),
+        b({0xED, 0xA0, 0x80}), b({0xF4, 0x90, 0x80, 0x80}), b({0xF5}),             b({0xFF}),
+        b({0xC2}),             b({0xE1, 0x80}),             b({0xF1, 0x80, 0x80}), b({0xE1, 0x80, 0x80, 0x80}),
     };
     for (const bool ascii : {true, false}) {
         if (!ascii && !full_run) break;
@@ -164,7 +123,7 @@ void errors_at_every_offset()
         for (std::size_t length = 1; length <= 200; ++length) {
             for (std::size_t offset = 0; offset <= 130 && offset < length; ++offset)
                 for (const std::string& piece : pieces)
-                    check(plant(text, offset, piece, rest, length),
+                    check(t::plant(text, offset, piece, rest, length),
                           "[" + t::hex_of(piece) + "] at " + std::to_string(offset));
             check(std::string_view(text).substr(0, length), "valid text cut to " + std::to_string(length));
         }
@@ -179,8 +138,8 @@ void byte_pairs_around_a_block_boundary()
             for (const std::string_view continuations : {"", "\x80\xBF"})
                 for (const std::size_t offset : {std::size_t{62}, std::size_t{63}}) {
                     if (offset == 62 && !full_run) continue;
-                    const std::string piece = from_hex({first, second}) + std::string(continuations);
-                    check(plant(text, offset, piece, "and some ASCII text after it....", 140),
+                    const std::string piece = t::byte_string({first, second}) + std::string(continuations);
+                    check(t::plant(text, offset, piece, "and some ASCII text after it....", 140),
                           "pair [" + t::hex_of(piece) + "] at " + std::to_string(offset));
                 }
 }
@@ -206,30 +165,20 @@ void every_alignment()
 void decode_vectors()
 {
 #if defined(UTF8VIEW_TESTDATA_DIR)
-    std::ifstream in(std::string(UTF8VIEW_TESTDATA_DIR) + "/decode_vectors.tsv", std::ios::binary);
-    if (!in) {
-        std::printf("simd_neon: cannot open %s/decode_vectors.tsv\n", UTF8VIEW_TESTDATA_DIR);
+    std::vector<t::decode_vector> rows;
+    try {
+        rows = t::read_decode_vectors();
+    }
+    catch (const std::exception& e) {
+        std::printf("simd_neon: cannot read decode_vectors.tsv: %s\n", e.what());
         ++failures;
         return;
     }
-    std::string line;
-    std::getline(in, line);  // column names: id input ...
-    std::size_t rows = 0;
-    while (std::getline(in, line)) {
-        const std::size_t tab1 = line.find('\t');
-        const std::size_t tab2 = line.find('\t', tab1 + 1);
-        if (tab1 == std::string::npos || tab2 == std::string::npos) continue;
-        const std::string hex = line.substr(tab1 + 1, tab2 - tab1 - 1);
-        std::string bytes;
-        if (hex != "-")
-            for (std::size_t i = 0; i < hex.size(); i += 3)
-                bytes.push_back(static_cast<char>(std::stoul(hex.substr(i, 2), nullptr, 16)));
-        ++rows;
+    for (const t::decode_vector& row : rows)
         for (std::size_t prefix = 0; prefix <= 70; ++prefix)
-            check(std::string(prefix, 'a') + bytes + std::string(40, 'z'), line.substr(0, tab1) + " behind " + std::to_string(prefix));
-    }
-    if (rows < 500) {
-        std::printf("simd_neon: only %zu rows in decode_vectors.tsv\n", rows);
+            check(std::string(prefix, 'a') + row.input + std::string(40, 'z'), row.id + " behind " + std::to_string(prefix));
+    if (rows.size() < 500) {
+        std::printf("simd_neon: only %zu rows in decode_vectors.tsv\n", rows.size());
         ++failures;
     }
 #else

@@ -40,6 +40,7 @@
 
 // testdata.hpp before print.hpp (see conformance/decode_vectors.cpp: -Wshadow).
 #include "support/testdata.hpp"
+#include "support/corpus.hpp"
 #include "support/print.hpp"
 #include "support/guarded_pages.hpp"
 #include "support/random_utf8.hpp"
@@ -48,7 +49,6 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
-#include <cstdlib>
 #include <filesystem>
 #include <initializer_list>
 #include <limits>
@@ -559,35 +559,14 @@ BOOST_AUTO_TEST_CASE(decode_from_every_boundary_up_to_130_bytes_into_longer_text
 // ---------------------------------------------------------------------------
 // The corpus
 
-namespace {
-
-// ../shared/corpus beside the repository: $UTF8VIEW_CORPUS_DIR, else found
-// from the test data folder (<repo>/test/data -> <repo>/../shared/corpus),
-// as in simd_kernels.cpp.
-std::optional<std::filesystem::path> corpus_dir()
-{
-    if (const char* from_environment = std::getenv("UTF8VIEW_CORPUS_DIR"); from_environment && *from_environment)
-        return std::filesystem::path(from_environment);
-    const std::filesystem::path guess =
-        std::filesystem::path(t::testdata_dir()) / ".." / ".." / ".." / "shared" / "corpus";
-    std::error_code error;
-    if (std::filesystem::is_directory(guess, error)) return guess;
-    return std::nullopt;
-}
-
-}  // namespace
-
 BOOST_AUTO_TEST_CASE(every_corpus_file_decoded_and_encoded_back)
 {
-    const std::optional<std::filesystem::path> dir = corpus_dir();
+    const std::optional<std::filesystem::path> dir = t::corpus_dir();
     if (!dir) {
         BOOST_TEST_MESSAGE("no ../shared/corpus folder (set UTF8VIEW_CORPUS_DIR): corpus test skipped");
         return;
     }
-    std::vector<std::filesystem::path> files;
-    for (const auto& entry : std::filesystem::directory_iterator(*dir))
-        if (entry.is_regular_file() && entry.path().filename() != "README.md") files.push_back(entry.path());
-    std::sort(files.begin(), files.end());
+    const std::vector<std::filesystem::path> files = t::corpus_files(*dir);
     BOOST_TEST_REQUIRE(!files.empty());
     BOOST_TEST_MESSAGE(files.size() << " corpus files in " << dir->string());
 

@@ -32,6 +32,8 @@
 #ifndef UTF8VIEW_TEST_SUPPORT_RANDOM_UTF8_HPP
 #define UTF8VIEW_TEST_SUPPORT_RANDOM_UTF8_HPP
 
+#include "support/table_3_6.hpp"  // table_3_6_length, for the users of this header
+
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -102,14 +104,7 @@ inline std::string encode_by_table_3_6(char32_t c)
     return out;
 }
 
-/** The number of bytes of `c`'s UTF-8 form by Table 3-6 (1 to 4). */
-inline std::size_t table_3_6_length(char32_t c)
-{
-    if (c <= 0x7F) return 1;
-    if (c <= 0x7FF) return 2;
-    if (c <= 0xFFFF) return 3;
-    return 4;
-}
+// table_3_6_length: support/table_3_6.hpp (included above).
 
 /** A scalar value (D76) whose UTF-8 form has a random length. One time in
     six it is a boundary: the ends of Table 3-6's length ranges, the ends of
@@ -301,6 +296,34 @@ inline std::vector<generated> generate_inputs(std::uint32_t seed, std::size_t ro
     out.push_back({"", std::u32string(), "empty"});
     for (std::size_t i = 0; i < rounds; ++i)
         for (const generator kind : kinds) out.push_back(kind(random));
+    return out;
+}
+
+// ---------------------------------------------------------------------------
+// Building byte strings by hand
+
+/** The bytes with these values (each 0..FF): byte_string({0xC0, 0x80}). */
+inline std::string byte_string(std::initializer_list<unsigned> values)
+{
+    std::string out;
+    for (unsigned value : values) out.push_back(static_cast<char>(static_cast<unsigned char>(value)));
+    return out;
+}
+
+/** `text` with `piece` at byte `offset`: the text before `offset` is cut at a
+    character boundary and padded with ASCII up to `offset`, and the text
+    after the piece is `rest` (valid, starting at a boundary); cut to (or
+    padded with 'z' up to) `length` bytes. */
+inline std::string plant(std::string_view text, std::size_t offset, std::string_view piece, std::string_view rest,
+                         std::size_t length)
+{
+    std::size_t boundary = offset;
+    while (boundary > 0 && (static_cast<unsigned char>(text[boundary]) & 0xC0) == 0x80) --boundary;
+    std::string out(text.substr(0, boundary));
+    out.append(offset - boundary, 'a');
+    out += piece;
+    out += rest;
+    out.resize(length < out.size() ? length : out.size(), 'z');
     return out;
 }
 

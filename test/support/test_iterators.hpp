@@ -14,6 +14,7 @@
 //   counting_iterator / counted(range, counts)   counts reads and steps
 //   mirrors_base<V, View, Value>()        the concept equalities of a view over V
 //   archetype_is_what_it_claims<...>()    static checks of test_range itself
+//   archetype_matrix<T>(check)            check<R>() over every test_range of T
 //
 // Category is one of
 //   move_only_input_iterator_tag  input, move-only, single pass, `it++` returns void
@@ -564,6 +565,54 @@ constexpr bool archetype_is_what_it_claims()
         static_assert(!std::forward_iterator<I>);
     }
     return true;
+}
+
+
+// ---------------------------------------------------------------------------
+// The archetype matrix: test_range<Category, T, Common, Sized> for the six
+// categories, common and not (the move-only one never common), sized and
+// not, each first checked with archetype_is_what_it_claims; and, for the
+// unsized copyable ones, the borrowed form, a subrange of the same iterator
+// and sentinel (sizing changes nothing more there). Call as
+//   static_assert(archetype_matrix<const char>([]<class R>() { return check<R>(); }));
+// where check<R>() static_asserts what a view over R must be: a failure's
+// instantiation stack names the cell (archetype_cell<Category, T, Common,
+// Sized, ...>) and the fact.
+
+namespace detail {
+template <class Category, class T, bool Common, bool Sized, class Check>
+constexpr bool archetype_cell(Check check)
+{
+    using R = test_range<Category, T, Common, Sized>;
+    static_assert(archetype_is_what_it_claims<Category, T, Common, Sized>());
+    bool ok = check.template operator()<R>();
+    if constexpr (!std::same_as<Category, move_only_input_iterator_tag> && !Sized) {
+        using borrowed = std::ranges::subrange<std::ranges::iterator_t<R>, std::ranges::sentinel_t<R>>;
+        static_assert(std::ranges::borrowed_range<borrowed>);
+        ok = ok && check.template operator()<borrowed>();
+    }
+    return ok;
+}
+
+template <class Category, class T, class Check>
+constexpr bool archetype_row(Check check)
+{
+    bool ok = archetype_cell<Category, T, false, false>(check) && archetype_cell<Category, T, false, true>(check);
+    if constexpr (!std::same_as<Category, move_only_input_iterator_tag>)  // never common
+        ok = ok && archetype_cell<Category, T, true, false>(check) && archetype_cell<Category, T, true, true>(check);
+    return ok;
+}
+}  // namespace detail
+
+template <class T, class Check>
+constexpr bool archetype_matrix(Check check)
+{
+    return detail::archetype_row<std::input_iterator_tag, T>(check) &&
+           detail::archetype_row<std::forward_iterator_tag, T>(check) &&
+           detail::archetype_row<std::bidirectional_iterator_tag, T>(check) &&
+           detail::archetype_row<std::random_access_iterator_tag, T>(check) &&
+           detail::archetype_row<std::contiguous_iterator_tag, T>(check) &&
+           detail::archetype_row<move_only_input_iterator_tag, T>(check);
 }
 
 }  // namespace utf8view_test
