@@ -168,6 +168,10 @@ def describe(impl):
     kernel = "utf8view.validate.kernel-"
     if impl.startswith(kernel):
         return "`utf8view::validate`, kernel `%s` forced" % impl[len(kernel):]
+    for function in ("decode_into", "encode_into"):
+        transcoder = "utf8view.%s.transcoder-" % function
+        if impl.startswith(transcoder):
+            return "`utf8view::%s` to a pointer, transcoding kernel `%s` forced" % (function, impl[len(transcoder):])
     return DESCRIPTIONS.get(impl, impl)
 
 

@@ -271,7 +271,9 @@ template <class Fn>
 struct implementation {
     std::string id;      // the last part of the benchmark name
     Fn fn;
-    std::string kernel;  // utf8view's SIMD kernel to force while it runs; empty: the one dispatch chose
+    // utf8view's validation kernel to force while it runs, or
+    // "transcoder:<name>" for a transcoding kernel; empty: what dispatch chose.
+    std::string kernel;
 
     implementation(std::string id_, Fn fn_, std::string kernel_ = {})
         : id(std::move(id_)), fn(fn_), kernel(std::move(kernel_))
@@ -349,15 +351,29 @@ std::string where(const char* family, const input& in, const std::string& id)
     return std::string(family) + "/" + in.name + "/" + id;
 }
 
-// Forces utf8view's SIMD kernel `kernel` (if not empty) for its lifetime,
-// then gives back the one that was active.
+// Forces utf8view's SIMD kernel `kernel` (if not empty; "transcoder:<name>"
+// for a transcoding kernel) for its lifetime, then gives back the one that
+// was active.
 class kernel_scope {
     std::string previous_;
+    bool transcoder_ = false;
 
 public:
     explicit kernel_scope(const std::string& kernel)
     {
         if (kernel.empty()) return;
+        constexpr std::string_view transcoder_prefix = "transcoder:";
+        if (kernel.starts_with(transcoder_prefix)) {
+#ifdef UTF8VIEW_BENCH_HAS_TRANSCODERS
+            transcoder_ = true;
+            previous_ = std::string(utf8view::detail::active_transcoder().name);
+            if (!utf8view::detail::force_transcoder(std::string_view(kernel).substr(transcoder_prefix.size())))
+                fail("utf8view cannot use the " + kernel + " here");
+            return;
+#else
+            fail("this utf8view cannot force a transcoder (" + kernel + ")");
+#endif
+        }
 #if defined(UTF8VIEW_BENCH_HAS_FORCE_KERNEL) && defined(UTF8VIEW_BENCH_HAS_ACTIVE_KERNEL)
         previous_ = std::string(utf8view::detail::active_kernel().name);
         if (!utf8view::detail::force_kernel(kernel)) fail("utf8view cannot use the kernel " + kernel + " here");
@@ -369,6 +385,12 @@ public:
     kernel_scope& operator=(const kernel_scope&) = delete;
     ~kernel_scope()
     {
+#ifdef UTF8VIEW_BENCH_HAS_TRANSCODERS
+        if (transcoder_) {
+            (void)utf8view::detail::force_transcoder(previous_);
+            return;
+        }
+#endif
 #if defined(UTF8VIEW_BENCH_HAS_FORCE_KERNEL)
         if (!previous_.empty()) (void)utf8view::detail::force_kernel(previous_);
 #endif
@@ -550,6 +572,30 @@ void add_kernel_rows()
 #endif
 }
 
+// One more decode_into and encode_into row (to a pointer) per transcoding
+// kernel this CPU can run, forced in turn, after the dispatched utf8view rows.
+void add_transcoder_rows()
+{
+#ifdef UTF8VIEW_BENCH_HAS_TRANSCODERS
+    const auto insert = [](auto& impls, const std::string& family, auto fn) {
+        auto position = impls.begin();
+        while (position != impls.end() && position->id.starts_with("utf8view.")) ++position;
+        std::vector<typename std::decay_t<decltype(impls)>::value_type> rows;
+        for (const auto* k : utf8view::detail::available_transcoders()) {
+            const std::string name(k->name);
+            rows.push_back({"utf8view." + family + ".transcoder-" + name, fn, "transcoder:" + name});
+        }
+        impls.insert(position, rows.begin(), rows.end());
+    };
+#ifdef UTF8VIEW_BENCH_HAS_DECODE_INTO_PTR
+    insert(decode_impls, "decode_into", decode_utf8view_into);
+#endif
+#ifdef UTF8VIEW_BENCH_HAS_ENCODE_INTO_PTR
+    insert(encode_impls, "encode_into", encode_utf8view_into);
+#endif
+#endif
+}
+
 // Removes `--name=value` from argv (Google Benchmark rejects flags it does
 // not know) and returns the value.
 std::optional<std::string> take_option(int& argc, char** argv, std::string_view name)
@@ -630,6 +676,7 @@ int main(int argc, char** argv)
                                         std::to_string(in.code_point_count) + " code points");
 
     add_kernel_rows();
+    add_transcoder_rows();
     register_all(inputs);  // checks every implementation first
     benchmark::RunSpecifiedBenchmarks();
     benchmark::Shutdown();
