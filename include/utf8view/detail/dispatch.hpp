@@ -376,7 +376,7 @@ inline constexpr transcoder transcoders[] = {
                    cpu_features::avx512vbmi2 | cpu_features::bmi1 | cpu_features::bmi2 | cpu_features::popcnt,
      &simd::avx512_transcode::decode_valid, &simd::avx512_transcode::encode_scalar_values},
     {"avx2", cpu_features::avx2 | cpu_features::bmi1 | cpu_features::popcnt, &simd::avx2_transcode::decode_valid,
-     &simd::scalar::encode_scalar_values},
+     &simd::avx2_transcode::encode_scalar_values},
 #endif
     {"scalar", cpu_features::none, &simd::scalar::decode_valid, &simd::scalar::encode_scalar_values},
 };

@@ -3,11 +3,11 @@
 // (See accompanying file LICENSE_1_0.txt or copy at https://www.boost.org/LICENSE_1_0.txt)
 
 /// \file
-/// The AVX2 transcoding kernel (x86-64): well-formed UTF-8 to UTF-32, with
-/// the contract of scalar::decode_valid (transcode_scalar.hpp, which also
-/// finishes what is shorter than a block). Encoding on AVX2 CPUs is the
-/// scalar kernel's. Compiled for AVX2, BMI1 and POPCNT per function, so
-/// users need no -m flag.
+/// The AVX2 transcoding kernels (x86-64): well-formed UTF-8 to UTF-32 and
+/// scalar values to UTF-8, with the contracts of scalar::decode_valid and
+/// scalar::encode_scalar_values (transcode_scalar.hpp, which also finishes
+/// what is shorter than a step). Compiled for AVX2, BMI1 and POPCNT per
+/// function, so users need no -m flag.
 ///
 /// Decoding a 64-byte block of valid UTF-8 that starts on a character:
 ///   - all ASCII: widen the 64 bytes to 64 code points;
@@ -23,6 +23,18 @@
 ///     each byte the character does not have). The next window starts at
 ///     the first lead byte at least 8 bytes on, so the loop's carried state
 ///     is a position in the mask, not a vector.
+///
+/// Encoding 8 code points:
+///   - any surrogate or value above 10FFFF: left to the scalar kernel,
+///     which stops at it for the caller's policy;
+///   - all ASCII: narrow to 8 bytes;
+///   - otherwise each lane builds its 4-byte form (Table 3-6) with the
+///     payload bytes in order, drops the bytes it does not use by a right
+///     shift and fixes its lead byte's marker bits (as the AVX-512 kernel
+///     does); then in each 128-bit half the 2-bit lengths of its 4 lanes
+///     pick a row of a 256-row table of vpshufb indices that packs the bytes
+///     in use. Each half is written with two stores that end exactly at its
+///     last byte, so nothing past the result is written.
 
 #ifndef UTF8VIEW_DETAIL_SIMD_TRANSCODE_AVX2_HPP
 #define UTF8VIEW_DETAIL_SIMD_TRANSCODE_AVX2_HPP
@@ -176,6 +188,117 @@ UTF8VIEW_TARGET_AVX2_TRANSCODE inline decode_progress decode_valid(const unsigne
         room -= static_cast<std::size_t>(out - block_out);
     }
     return scalar::decode_valid(p, stop, out, room);
+}
+
+// Row `lengths` (bits 2i and 2i + 1: the length in bytes, minus one, of
+// the UTF-8 form in 32-bit lane i of a 16-byte half, 0 <= i < 4): the
+// vpshufb indices that keep bytes 0 .. length - 1 of each lane, packed from
+// byte 0 (0x80 after them), and how many bytes that is.
+struct pack_indices {
+    alignas(16) unsigned char rows[256][16];
+    unsigned char sizes[256];
+};
+
+constexpr pack_indices make_pack_indices() noexcept
+{
+    pack_indices table{};
+    for (unsigned lengths = 0; lengths < 256; ++lengths) {
+        unsigned size = 0;
+        for (unsigned lane = 0; lane < 4; ++lane)
+            for (unsigned byte = 0; byte <= (lengths >> (2 * lane) & 3u); ++byte)
+                table.rows[lengths][size++] = static_cast<unsigned char>(4 * lane + byte);
+        table.sizes[lengths] = static_cast<unsigned char>(size);
+        while (size < 16) table.rows[lengths][size++] = 0x80;
+    }
+    return table;
+}
+
+inline constexpr pack_indices pack = make_pack_indices();
+
+// Writes bytes 0 .. size - 1 of `bytes` at `out` (4 <= size <= 16) with two
+// stores that overlap, the second ending at out + size: nothing after it.
+UTF8VIEW_TARGET_AVX2_TRANSCODE inline void store_exactly(unsigned char* out, __m128i bytes, unsigned size) noexcept
+{
+    const __m128i positions = _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    if (size >= 8) {
+        const __m128i last = _mm_shuffle_epi8(bytes, _mm_add_epi8(positions, _mm_set1_epi8(static_cast<char>(size - 8))));
+        _mm_storel_epi64(reinterpret_cast<__m128i*>(out), bytes);
+        _mm_storel_epi64(reinterpret_cast<__m128i*>(out + size - 8), last);
+    }
+    else {
+        const __m128i last = _mm_shuffle_epi8(bytes, _mm_add_epi8(positions, _mm_set1_epi8(static_cast<char>(size - 4))));
+        _mm_storeu_si32(out, bytes);
+        _mm_storeu_si32(out + size - 4, last);
+    }
+}
+
+// As scalar::encode_scalar_values (same contract, same result).
+UTF8VIEW_TARGET_AVX2_TRANSCODE inline encode_progress encode_scalar_values(const char32_t* p, const char32_t* end,
+                                                                          unsigned char* out,
+                                                                          std::size_t room) noexcept
+{
+    constexpr std::size_t step = 8;
+    const __m256i six_bits = _mm256_set1_epi32(0x3F);
+    while (static_cast<std::size_t>(end - p) >= step && room >= 4 * step) {
+        const __m256i value = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
+        // Surrogates (D800..DFFF) and values above 10FFFF (unsigned) stop
+        // the step: the scalar kernel stops at them for the policy.
+        const __m256i surrogate = _mm256_cmpeq_epi32(
+            _mm256_and_si256(value, _mm256_set1_epi32(static_cast<int>(0xFFFFF800u))), _mm256_set1_epi32(0xD800));
+        const __m256i code_point = _mm256_cmpeq_epi32(_mm256_min_epu32(value, _mm256_set1_epi32(0x10FFFF)), value);
+        if (_mm256_movemask_epi8(_mm256_andnot_si256(surrogate, code_point)) != -1) break;
+        // From here every value is at most 10FFFF: signed compares are exact.
+        const __m256i two_or_more = _mm256_cmpgt_epi32(value, _mm256_set1_epi32(0x7F));
+        if (_mm256_movemask_epi8(two_or_more) == 0) {
+            // 8 ASCII code points: byte 0 of each lane.
+            const __m128i narrowed = _mm_packus_epi16(
+                _mm_packus_epi32(_mm256_castsi256_si128(value), _mm256_extracti128_si256(value, 1)), _mm_setzero_si128());
+            _mm_storel_epi64(reinterpret_cast<__m128i*>(out), narrowed);
+            p += step;
+            out += step;
+            room -= step;
+            continue;
+        }
+        const __m256i three_or_more = _mm256_cmpgt_epi32(value, _mm256_set1_epi32(0x7FF));
+        const __m256i four = _mm256_cmpgt_epi32(value, _mm256_set1_epi32(0xFFFF));
+        // Bytes 0..3 of a lane: value >> 18, >> 12, >> 6, >> 0 (6 bits
+        // each), each with the continuation marker 80.
+        const __m256i first = _mm256_srli_epi32(value, 18);
+        const __m256i second = _mm256_and_si256(_mm256_srli_epi32(value, 12), six_bits);
+        const __m256i third = _mm256_and_si256(_mm256_srli_epi32(value, 6), six_bits);
+        const __m256i fourth = _mm256_and_si256(value, six_bits);
+        const __m256i joined = _mm256_or_si256(_mm256_or_si256(first, _mm256_slli_epi32(second, 8)),
+                                               _mm256_or_si256(_mm256_slli_epi32(third, 16), _mm256_slli_epi32(fourth, 24)));
+        const __m256i marked = _mm256_or_si256(joined, _mm256_set1_epi32(static_cast<int>(0x80808080u)));
+        // Continuation bytes: 0 to 3 (the compares give -1 each).
+        const __m256i continuations =
+            _mm256_sub_epi32(_mm256_setzero_si256(), _mm256_add_epi32(two_or_more, _mm256_add_epi32(three_or_more, four)));
+        // Lengths 2, 3, 4: drop 2, 1, 0 leading bytes and turn the first
+        // kept byte's marker 80 into C0, E0, F0 (xor 40, 60, 70).
+        const __m256i shift = _mm256_sub_epi32(_mm256_set1_epi32(24), _mm256_slli_epi32(continuations, 3));
+        const __m256i lead_marker = _mm256_permutevar8x32_epi32(_mm256_setr_epi32(0, 0x40, 0x60, 0x70, 0, 0, 0, 0),
+                                                                continuations);
+        const __m256i encoded = _mm256_blendv_epi8(
+            value, _mm256_xor_si256(_mm256_srlv_epi32(marked, shift), lead_marker), two_or_more);  // ASCII as is
+        // Each half's row of the table: its lanes' continuations, 2 bits each.
+        __m256i row = _mm256_sllv_epi32(continuations, _mm256_setr_epi32(0, 2, 4, 6, 0, 2, 4, 6));
+        row = _mm256_add_epi32(row, _mm256_shuffle_epi32(row, 0xB1));  // lanes 0 + 1, 2 + 3
+        row = _mm256_add_epi32(row, _mm256_shuffle_epi32(row, 0x4E));  // all four
+        const auto low_row = static_cast<unsigned>(_mm256_extract_epi32(row, 0));
+        const auto high_row = static_cast<unsigned>(_mm256_extract_epi32(row, 4));
+        const __m256i indices =
+            _mm256_inserti128_si256(_mm256_castsi128_si256(_mm_load_si128(reinterpret_cast<const __m128i*>(pack.rows[low_row]))),
+                                    _mm_load_si128(reinterpret_cast<const __m128i*>(pack.rows[high_row])), 1);
+        const __m256i packed = _mm256_shuffle_epi8(encoded, indices);
+        const unsigned low_size = pack.sizes[low_row];
+        const unsigned high_size = pack.sizes[high_row];
+        store_exactly(out, _mm256_castsi256_si128(packed), low_size);
+        store_exactly(out + low_size, _mm256_extracti128_si256(packed, 1), high_size);
+        p += step;
+        out += low_size + high_size;
+        room -= low_size + high_size;
+    }
+    return scalar::encode_scalar_values(p, end, out, room);
 }
 
 }  // namespace utf8view::detail::simd::avx2_transcode
