@@ -2,9 +2,8 @@
 // Distributed under the Boost Software License, Version 1.0.
 
 // Every transcoding kernel this CPU can run (detail::available_transcoders():
-// avx512 where the CPU has AVX-512 F, BW, VBMI, VBMI2 and BMI2, avx2 (its
-// decoder; it encodes with the scalar kernel) where it has AVX2, BMI1 and
-// POPCNT, and always scalar), each called directly through its function pointers, against
+// avx512 where the CPU has AVX-512 F, BW, VBMI, VBMI2 and BMI2, avx2 where it
+// has AVX2, BMI1 and POPCNT, and always scalar), each called directly through its function pointers, against
 // references that share no code with any kernel:
 //   - decode_valid against the code points the input was built from (by
 //     Table 3-6, test/support/random_utf8.hpp), or, for the corpus, against
