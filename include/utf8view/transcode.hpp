@@ -17,6 +17,7 @@
 #include <utf8view/detail/decode_step.hpp>
 #include <utf8view/detail/dispatch.hpp>
 #include <utf8view/detail/encode_step.hpp>
+#include <utf8view/detail/subrange_of.hpp>
 #include <utf8view/detail/valid_prefix.hpp>
 #include <utf8view/error.hpp>
 #include <utf8view/error_policy.hpp>
@@ -28,7 +29,6 @@
 #include <cstdint>
 #include <cstring>
 #include <iterator>
-#include <memory>
 #include <optional>
 #include <ranges>
 #include <type_traits>
@@ -174,7 +174,7 @@ constexpr std::ranges::in_out_result<I, O> decode_bulk(I first, const S& last, O
                 const auto block = std::min<std::size_t>(static_cast<std::size_t>(end - p), validation_block_bytes);
                 const auto* const valid_end = p + valid_prefix_bytes(p, block);
                 if constexpr (code_point_pointer_output<O, OS>) {
-                    char32_t* const target = std::to_address(out);
+                    char32_t* const target = detail::to_address(out);
                     const std::size_t room = room_between(out, out_last);
                     // Short stretches stay inline: no call through the dispatch table.
                     const decode_progress progress =
@@ -243,10 +243,10 @@ constexpr std::ranges::in_out_result<I, O> encode_bulk(I first, const S& last, O
             // at a value that is not one (for the policy) or at a full output.
             std::size_t room = room_between(out, out_last);
             if (first == last || room == 0) return {std::move(first), std::move(out)};
-            const char32_t* const begin = std::to_address(first);
+            const char32_t* const begin = detail::to_address(first);
             const char32_t* const end = begin + (last - first);
             const char32_t* p = begin;
-            unsigned char* const target = reinterpret_cast<unsigned char*>(std::to_address(out));
+            unsigned char* const target = reinterpret_cast<unsigned char*>(detail::to_address(out));
             unsigned char* written = target;
             // Short input stays inline: no call through the dispatch table.
             const bool short_input = end - begin < static_cast<std::ptrdiff_t>(transcoder_threshold_code_points);
