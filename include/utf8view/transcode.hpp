@@ -24,7 +24,21 @@
 #include <utf8view/unicode.hpp>
 #include <utf8view/validate.hpp>
 
+// std::ranges::in_out_result, the return type of decode_into and encode_into,
+// without the rest of <algorithm> (about 10,000 lines; doc/build-cost.md).
+// Only for the releases where it was checked that the internal header
+// declares it completely once <ranges> is in: libstdc++ 12 and libc++ 16.
+// Any other standard library, or a release without that file, gets
+// <algorithm> (a decision for review: doc/build-cost.md).
+#include <ranges>
+#if defined(_GLIBCXX_RELEASE) && _GLIBCXX_RELEASE == 12 && __has_include(<bits/ranges_algobase.h>)
+#include <bits/ranges_algobase.h>
+#elif defined(_LIBCPP_VERSION) && _LIBCPP_VERSION >= 160000 && _LIBCPP_VERSION < 170000 && \
+    __has_include(<__algorithm/in_out_result.h>)
+#include <__algorithm/in_out_result.h>
+#else
 #include <algorithm>
+#endif
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -171,7 +185,8 @@ constexpr std::ranges::in_out_result<I, O> decode_bulk(I first, const S& last, O
             const auto* p = start;
             const auto* const end = start + (last - first);
             while (p != end && out != out_last) {
-                const auto block = std::min<std::size_t>(static_cast<std::size_t>(end - p), validation_block_bytes);
+                const auto left = static_cast<std::size_t>(end - p);
+                const std::size_t block = left < validation_block_bytes ? left : validation_block_bytes;
                 const auto* const valid_end = p + valid_prefix_bytes(p, block);
                 if constexpr (code_point_pointer_output<O, OS>) {
                     char32_t* const target = detail::to_address(out);
@@ -336,14 +351,13 @@ template <std::ranges::input_range R>
             const auto* p = reinterpret_cast<const unsigned char*>(std::ranges::data(bytes));
             const auto* const end = p + std::ranges::size(bytes);
             while (p != end) {
-                const auto block = std::min<std::size_t>(static_cast<std::size_t>(end - p),
-                                                         detail::validation_block_bytes);
+                const auto left = static_cast<std::size_t>(end - p);
+                const std::size_t block =
+                    left < detail::validation_block_bytes ? left : detail::validation_block_bytes;
                 const auto* const valid_end = p + detail::valid_prefix_bytes(p, block);
                 // In well-formed UTF-8 each code point has exactly one byte
                 // that is not a continuation byte.
-                count += static_cast<std::size_t>(
-                    std::count_if(p, valid_end, [](unsigned char byte) { return (byte & 0xC0u) != 0x80u; }));
-                p = valid_end;
+                for (; p != valid_end; ++p) count += (*p & 0xC0u) != 0x80u;
                 if (p == end) break;
                 p = detail::decode_step(p, end).next;  // one segment, checked
                 ++count;
