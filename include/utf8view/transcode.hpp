@@ -15,7 +15,7 @@
 #include <utf8view/config.hpp>
 #include <utf8view/code_unit.hpp>
 #include <utf8view/detail/decode_step.hpp>
-#include <utf8view/detail/dispatch.hpp>
+#include <utf8view/detail/kernel_calls.hpp>
 #include <utf8view/detail/encode_step.hpp>
 #include <utf8view/detail/subrange_of.hpp>
 #include <utf8view/detail/valid_prefix.hpp>
@@ -195,7 +195,7 @@ constexpr std::ranges::in_out_result<I, O> decode_bulk(I first, const S& last, O
                     const decode_progress progress =
                         valid_end - p < transcoder_threshold_bytes
                             ? simd::scalar::decode_valid(p, valid_end, target, room)
-                            : active_transcoder().decode_valid(p, valid_end, target, room);
+                            : decode_valid_with_active_transcoder(p, valid_end, target, room);
                     out += progress.out - target;
                     p = progress.in;
                 }
@@ -265,10 +265,9 @@ constexpr std::ranges::in_out_result<I, O> encode_bulk(I first, const S& last, O
             unsigned char* written = target;
             // Short input stays inline: no call through the dispatch table.
             const bool short_input = end - begin < static_cast<std::ptrdiff_t>(transcoder_threshold_code_points);
-            const encode_function kernel = short_input ? nullptr : active_transcoder().encode_scalar_values;
             const auto encode = [&](const char32_t* from, unsigned char* to, std::size_t space) {
                 return short_input ? simd::scalar::encode_scalar_values(from, end, to, space)
-                                   : kernel(from, end, to, space);
+                                   : encode_scalar_values_with_active_transcoder(from, end, to, space);
             };
             for (;;) {
                 const encode_progress progress = encode(p, written, room);

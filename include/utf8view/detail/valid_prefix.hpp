@@ -10,7 +10,7 @@
 #define UTF8VIEW_DETAIL_VALID_PREFIX_HPP
 
 #include <utf8view/config.hpp>
-#include <utf8view/detail/dispatch.hpp>
+#include <utf8view/detail/kernel_calls.hpp>
 #include <utf8view/detail/subrange_of.hpp>
 #include <utf8view/validate.hpp>
 
@@ -42,7 +42,7 @@ template <std::contiguous_iterator I>
 [[nodiscard]] inline std::size_t valid_prefix_bytes(const unsigned char* p, std::size_t n) noexcept
 {
     if (n < simd_threshold_bytes) return validate_segments(p, p + n).offset;
-    return active_kernel().validate(p, n).offset;
+    return validate_with_active_kernel(p, n).offset;
 }
 
 }  // namespace utf8view::detail
