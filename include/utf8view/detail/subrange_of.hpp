@@ -26,11 +26,13 @@ namespace utf8view::detail {
 // doc/build-cost.md): view_interface::data() of an empty subrange is
 // specified as std::to_address(begin()), so this is valid at the end of a
 // range too, and in constant evaluation. Call it qualified: an unqualified
-// call could also find std::to_address by argument-dependent lookup.
+// call could also find std::to_address by argument-dependent lookup. A
+// pointer is its own address (and costs no subrange instantiation).
 template <std::contiguous_iterator I>
 [[nodiscard]] constexpr auto to_address(const I& it) noexcept(std::is_nothrow_copy_constructible_v<I>)
 {
-    return std::ranges::subrange<I>(it, it).data();
+    if constexpr (std::is_pointer_v<I>) return it;
+    else return std::ranges::subrange<I>(it, it).data();
 }
 
 template <class R>
