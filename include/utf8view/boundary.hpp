@@ -23,7 +23,6 @@
 #include <utf8view/detail/subrange_of.hpp>
 #include <utf8view/error.hpp>
 
-#include <algorithm>
 #include <cstddef>
 #include <iterator>
 #include <limits>
@@ -69,8 +68,8 @@ template <std::ranges::forward_range R>
     auto first = std::ranges::begin(bytes);
     // An index beyond what the difference type holds (npos, say) is beyond
     // the end anyway: clamp it first, then to the end.
-    const auto wanted = static_cast<difference>(
-        std::min<std::size_t>(index, static_cast<std::size_t>(std::numeric_limits<difference>::max())));
+    constexpr auto max_index = static_cast<std::size_t>(std::numeric_limits<difference>::max());
+    const auto wanted = static_cast<difference>(index < max_index ? index : max_index);
     const difference missing = std::ranges::advance(first, wanted, std::ranges::end(bytes));
     return {first, static_cast<std::size_t>(wanted - missing)};
 }

@@ -15,20 +15,34 @@
 #include <utf8view/config.hpp>
 #include <utf8view/code_unit.hpp>
 #include <utf8view/detail/decode_step.hpp>
-#include <utf8view/detail/dispatch.hpp>
+#include <utf8view/detail/kernel_calls.hpp>
 #include <utf8view/detail/encode_step.hpp>
+#include <utf8view/detail/subrange_of.hpp>
 #include <utf8view/detail/valid_prefix.hpp>
 #include <utf8view/error.hpp>
 #include <utf8view/error_policy.hpp>
 #include <utf8view/unicode.hpp>
 #include <utf8view/validate.hpp>
 
+// std::ranges::in_out_result, the return type of decode_into and encode_into,
+// without the rest of <algorithm> (about 10,000 lines; doc/build-cost.md).
+// Only for the releases where it was checked that the internal header
+// declares it completely once <ranges> is in: libstdc++ 12 and libc++ 16.
+// Any other standard library, or a release without that file, gets
+// <algorithm> (a decision for review: doc/build-cost.md).
+#include <ranges>
+#if defined(_GLIBCXX_RELEASE) && _GLIBCXX_RELEASE == 12 && __has_include(<bits/ranges_algobase.h>)
+#include <bits/ranges_algobase.h>
+#elif defined(_LIBCPP_VERSION) && _LIBCPP_VERSION >= 160000 && _LIBCPP_VERSION < 170000 && \
+    __has_include(<__algorithm/in_out_result.h>)
+#include <__algorithm/in_out_result.h>
+#else
 #include <algorithm>
+#endif
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
 #include <iterator>
-#include <memory>
 #include <optional>
 #include <ranges>
 #include <type_traits>
@@ -171,16 +185,17 @@ constexpr std::ranges::in_out_result<I, O> decode_bulk(I first, const S& last, O
             const auto* p = start;
             const auto* const end = start + (last - first);
             while (p != end && out != out_last) {
-                const auto block = std::min<std::size_t>(static_cast<std::size_t>(end - p), validation_block_bytes);
+                const auto left = static_cast<std::size_t>(end - p);
+                const std::size_t block = left < validation_block_bytes ? left : validation_block_bytes;
                 const auto* const valid_end = p + valid_prefix_bytes(p, block);
                 if constexpr (code_point_pointer_output<O, OS>) {
-                    char32_t* const target = std::to_address(out);
+                    char32_t* const target = detail::to_address(out);
                     const std::size_t room = room_between(out, out_last);
                     // Short stretches stay inline: no call through the dispatch table.
                     const decode_progress progress =
                         valid_end - p < transcoder_threshold_bytes
                             ? simd::scalar::decode_valid(p, valid_end, target, room)
-                            : active_transcoder().decode_valid(p, valid_end, target, room);
+                            : decode_valid_with_active_transcoder(p, valid_end, target, room);
                     out += progress.out - target;
                     p = progress.in;
                 }
@@ -243,17 +258,16 @@ constexpr std::ranges::in_out_result<I, O> encode_bulk(I first, const S& last, O
             // at a value that is not one (for the policy) or at a full output.
             std::size_t room = room_between(out, out_last);
             if (first == last || room == 0) return {std::move(first), std::move(out)};
-            const char32_t* const begin = std::to_address(first);
+            const char32_t* const begin = detail::to_address(first);
             const char32_t* const end = begin + (last - first);
             const char32_t* p = begin;
-            unsigned char* const target = reinterpret_cast<unsigned char*>(std::to_address(out));
+            unsigned char* const target = reinterpret_cast<unsigned char*>(detail::to_address(out));
             unsigned char* written = target;
             // Short input stays inline: no call through the dispatch table.
             const bool short_input = end - begin < static_cast<std::ptrdiff_t>(transcoder_threshold_code_points);
-            const encode_function kernel = short_input ? nullptr : active_transcoder().encode_scalar_values;
             const auto encode = [&](const char32_t* from, unsigned char* to, std::size_t space) {
                 return short_input ? simd::scalar::encode_scalar_values(from, end, to, space)
-                                   : kernel(from, end, to, space);
+                                   : encode_scalar_values_with_active_transcoder(from, end, to, space);
             };
             for (;;) {
                 const encode_progress progress = encode(p, written, room);
@@ -336,14 +350,13 @@ template <std::ranges::input_range R>
             const auto* p = reinterpret_cast<const unsigned char*>(std::ranges::data(bytes));
             const auto* const end = p + std::ranges::size(bytes);
             while (p != end) {
-                const auto block = std::min<std::size_t>(static_cast<std::size_t>(end - p),
-                                                         detail::validation_block_bytes);
+                const auto left = static_cast<std::size_t>(end - p);
+                const std::size_t block =
+                    left < detail::validation_block_bytes ? left : detail::validation_block_bytes;
                 const auto* const valid_end = p + detail::valid_prefix_bytes(p, block);
                 // In well-formed UTF-8 each code point has exactly one byte
                 // that is not a continuation byte.
-                count += static_cast<std::size_t>(
-                    std::count_if(p, valid_end, [](unsigned char byte) { return (byte & 0xC0u) != 0x80u; }));
-                p = valid_end;
+                for (; p != valid_end; ++p) count += (*p & 0xC0u) != 0x80u;
                 if (p == end) break;
                 p = detail::decode_step(p, end).next;  // one segment, checked
                 ++count;

@@ -14,7 +14,7 @@
 
 #include <utf8view/config.hpp>
 #include <utf8view/code_unit.hpp>
-#include <utf8view/detail/dispatch.hpp>
+#include <utf8view/detail/kernel_calls.hpp>
 #include <utf8view/detail/simd/scalar.hpp>
 #include <utf8view/error.hpp>
 
@@ -82,7 +82,7 @@ template <std::ranges::input_range R>
             // Any code unit type may be read as unsigned char ([basic.lval]).
             const auto* first = reinterpret_cast<const unsigned char*>(std::ranges::data(bytes));
             if (size < detail::simd_threshold_bytes) return detail::validate_segments(first, first + size);
-            return detail::active_kernel().validate(first, size);
+            return detail::validate_with_active_kernel(first, size);
         }
     }
     return detail::validate_segments(std::ranges::begin(bytes), std::ranges::end(bytes));

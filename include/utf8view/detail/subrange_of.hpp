@@ -13,7 +13,6 @@
 
 #include <cstddef>
 #include <iterator>
-#include <memory>
 #include <ranges>
 #include <span>
 #include <string>
@@ -21,6 +20,20 @@
 #include <type_traits>
 
 namespace utf8view::detail {
+
+// std::to_address(it) for a contiguous iterator, without <memory> (about
+// 11,000 lines a translation unit would parse for this one function; see
+// doc/build-cost.md): view_interface::data() of an empty subrange is
+// specified as std::to_address(begin()), so this is valid at the end of a
+// range too, and in constant evaluation. Call it qualified: an unqualified
+// call could also find std::to_address by argument-dependent lookup. A
+// pointer is its own address (and costs no subrange instantiation).
+template <std::contiguous_iterator I>
+[[nodiscard]] constexpr auto to_address(const I& it) noexcept(std::is_nothrow_copy_constructible_v<I>)
+{
+    if constexpr (std::is_pointer_v<I>) return it;
+    else return std::ranges::subrange<I>(it, it).data();
+}
 
 template <class R>
 struct string_view_for {};
@@ -53,7 +66,7 @@ template <class R, class I, class S>
     }
     else if constexpr (requires { typename string_view_for<Range>::type; }) {
         using view = typename string_view_for<Range>::type;
-        return view(std::to_address(first), static_cast<std::size_t>(last - first));
+        return view(detail::to_address(first), static_cast<std::size_t>(last - first));
     }
     else if constexpr (is_span<Range>::value) {
         return std::span<typename Range::element_type>(first, last);

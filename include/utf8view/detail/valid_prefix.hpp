@@ -10,13 +10,13 @@
 #define UTF8VIEW_DETAIL_VALID_PREFIX_HPP
 
 #include <utf8view/config.hpp>
-#include <utf8view/detail/dispatch.hpp>
+#include <utf8view/detail/kernel_calls.hpp>
+#include <utf8view/detail/subrange_of.hpp>
 #include <utf8view/validate.hpp>
 
 #include <concepts>
 #include <cstddef>
 #include <iterator>
-#include <memory>
 #include <type_traits>
 
 namespace utf8view::detail {
@@ -31,7 +31,7 @@ concept byte_pointer_range = std::contiguous_iterator<I> && std::sized_sentinel_
 template <std::contiguous_iterator I>
 [[nodiscard]] inline const unsigned char* byte_pointer(const I& it) noexcept
 {
-    return reinterpret_cast<const unsigned char*>(std::to_address(it));
+    return reinterpret_cast<const unsigned char*>(detail::to_address(it));
 }
 
 // How many bytes at the start of [p, p + n) are well-formed UTF-8: a prefix
@@ -42,7 +42,7 @@ template <std::contiguous_iterator I>
 [[nodiscard]] inline std::size_t valid_prefix_bytes(const unsigned char* p, std::size_t n) noexcept
 {
     if (n < simd_threshold_bytes) return validate_segments(p, p + n).offset;
-    return active_kernel().validate(p, n).offset;
+    return validate_with_active_kernel(p, n).offset;
 }
 
 }  // namespace utf8view::detail

@@ -1,0 +1,67 @@
+// Copyright (c) 2026 the utf8view authors.
+// Distributed under the Boost Software License, Version 1.0.
+// (See accompanying file LICENSE_1_0.txt or copy at https://www.boost.org/LICENSE_1_0.txt)
+
+/// \file
+/// The only way the rest of the library calls the kernels that
+/// detail/dispatch.hpp chooses: three functions with plain signatures.
+///
+/// Header-only (the default), they are inline and this header brings in
+/// detail/dispatch.hpp, the SIMD kernels and <immintrin.h> with them.
+/// With UTF8VIEW_SEPARATE_COMPILATION they are only declared here, and
+/// defined once, with all of detail/dispatch.hpp, by <utf8view/src.hpp>:
+/// a translation unit that includes the public headers then parses no
+/// intrinsics, no kernels and none of the kernel choice (atomics, clocks,
+/// getenv). Both modes run the same code: the scalar loops for short input
+/// are inline in the callers either way (validate.hpp, transcode.hpp), and a
+/// kernel is always called through a pointer; separate compilation adds one
+/// direct call in front of that.
+///
+/// Code outside detail/ must call the kernels through these functions, never
+/// through active_kernel() or active_transcoder(): with separate compilation
+/// those are not declared where it is included (test/separate_compilation.cpp
+/// checks that <utf8view/utf8view.hpp> does not include detail/dispatch.hpp).
+
+#ifndef UTF8VIEW_DETAIL_KERNEL_CALLS_HPP
+#define UTF8VIEW_DETAIL_KERNEL_CALLS_HPP
+
+#include <utf8view/config.hpp>
+#include <utf8view/detail/simd/scalar.hpp>
+#include <utf8view/detail/simd/transcode_scalar.hpp>
+
+#include <cstddef>
+
+#if defined(UTF8VIEW_SEPARATE_COMPILATION)
+#define UTF8VIEW_KERNEL_CALL  // defined in <utf8view/src.hpp>
+#else
+#define UTF8VIEW_KERNEL_CALL inline
+#endif
+
+namespace utf8view::detail {
+
+// What active_kernel().validate(p, n) returns (simd::scalar::validate is the
+// contract): the first error in [p, p + n), or that there is none.
+[[nodiscard]] UTF8VIEW_KERNEL_CALL validation_result validate_with_active_kernel(const unsigned char* p,
+                                                                                std::size_t n) noexcept;
+
+// active_transcoder().decode_valid: decodes well-formed UTF-8 [p, stop) into
+// at most `room` code points (simd::scalar::decode_valid is the contract).
+[[nodiscard]] UTF8VIEW_KERNEL_CALL decode_progress decode_valid_with_active_transcoder(const unsigned char* p,
+                                                                                      const unsigned char* stop,
+                                                                                      char32_t* out,
+                                                                                      std::size_t room) noexcept;
+
+// active_transcoder().encode_scalar_values: encodes [p, end) into at most
+// `room` bytes, stopping at the first value that is not a scalar value
+// (simd::scalar::encode_scalar_values is the contract).
+[[nodiscard]] UTF8VIEW_KERNEL_CALL encode_progress encode_scalar_values_with_active_transcoder(
+    const char32_t* p, const char32_t* end, unsigned char* out, std::size_t room) noexcept;
+
+}  // namespace utf8view::detail
+
+#if !defined(UTF8VIEW_SEPARATE_COMPILATION)
+#include <utf8view/detail/dispatch.hpp>
+#include <utf8view/detail/kernel_calls_impl.hpp>
+#endif
+
+#endif  // UTF8VIEW_DETAIL_KERNEL_CALLS_HPP

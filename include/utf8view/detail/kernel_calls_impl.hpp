@@ -1,0 +1,44 @@
+// Copyright (c) 2026 the utf8view authors.
+// Distributed under the Boost Software License, Version 1.0.
+// (See accompanying file LICENSE_1_0.txt or copy at https://www.boost.org/LICENSE_1_0.txt)
+
+/// \file
+/// The definitions of the functions detail/kernel_calls.hpp declares:
+/// inline, through detail/kernel_calls.hpp, in the default header-only mode;
+/// compiled once, through <utf8view/src.hpp>, with
+/// UTF8VIEW_SEPARATE_COMPILATION.
+
+#ifndef UTF8VIEW_DETAIL_KERNEL_CALLS_IMPL_HPP
+#define UTF8VIEW_DETAIL_KERNEL_CALLS_IMPL_HPP
+
+#include <utf8view/config.hpp>
+#include <utf8view/detail/dispatch.hpp>
+#include <utf8view/detail/kernel_calls.hpp>
+
+#include <cstddef>
+
+namespace utf8view::detail {
+
+UTF8VIEW_KERNEL_CALL validation_result validate_with_active_kernel(const unsigned char* p, std::size_t n) noexcept
+{
+    return active_kernel().validate(p, n);
+}
+
+UTF8VIEW_KERNEL_CALL decode_progress decode_valid_with_active_transcoder(const unsigned char* p,
+                                                                        const unsigned char* stop, char32_t* out,
+                                                                        std::size_t room) noexcept
+{
+    return active_transcoder().decode_valid(p, stop, out, room);
+}
+
+UTF8VIEW_KERNEL_CALL encode_progress encode_scalar_values_with_active_transcoder(const char32_t* p,
+                                                                                const char32_t* end,
+                                                                                unsigned char* out,
+                                                                                std::size_t room) noexcept
+{
+    return active_transcoder().encode_scalar_values(p, end, out, room);
+}
+
+}  // namespace utf8view::detail
+
+#endif  // UTF8VIEW_DETAIL_KERNEL_CALLS_IMPL_HPP
