@@ -101,6 +101,26 @@ inline decode_progress decode_valid(const unsigned char* p, const unsigned char*
 inline encode_progress encode_scalar_values(const char32_t* p, const char32_t* end, unsigned char* out,
                                             std::size_t room) noexcept
 {
+    // Table 3-6: the 2, 3 and 4-byte forms of a scalar value, written at `to`.
+    const auto put_two = [](unsigned char* to, char32_t value) {
+        to[0] = static_cast<unsigned char>(0xC0 | (value >> 6));
+        to[1] = static_cast<unsigned char>(0x80 | (value & 0x3F));
+    };
+    const auto put_three = [](unsigned char* to, char32_t value) {
+        to[0] = static_cast<unsigned char>(0xE0 | (value >> 12));
+        to[1] = static_cast<unsigned char>(0x80 | ((value >> 6) & 0x3F));
+        to[2] = static_cast<unsigned char>(0x80 | (value & 0x3F));
+    };
+    const auto put_four = [](unsigned char* to, char32_t value) {
+        to[0] = static_cast<unsigned char>(0xF0 | (value >> 18));
+        to[1] = static_cast<unsigned char>(0x80 | ((value >> 12) & 0x3F));
+        to[2] = static_cast<unsigned char>(0x80 | ((value >> 6) & 0x3F));
+        to[3] = static_cast<unsigned char>(0x80 | (value & 0x3F));
+    };
+    const auto put_ascii_four = [](unsigned char* to, const char32_t* from) {
+        for (int index = 0; index < 4; ++index) to[index] = static_cast<unsigned char>(from[index]);
+    };
+
     if (room / 4 >= static_cast<std::size_t>(end - p)) {
         // Every code point fits (4 bytes at most each): the loop tests no
         // room, and takes ASCII four at a time only inside a run of ASCII.
@@ -110,30 +130,24 @@ inline encode_progress encode_scalar_values(const char32_t* p, const char32_t* e
                 *out++ = static_cast<unsigned char>(value);
                 ++p;
                 while (end - p >= 4 && (p[0] | p[1] | p[2] | p[3]) < 0x80) {
-                    for (int index = 0; index < 4; ++index) out[index] = static_cast<unsigned char>(p[index]);
+                    put_ascii_four(out, p);
                     p += 4;
                     out += 4;
                 }
                 continue;
             }
             if (value < 0x800) {
-                out[0] = static_cast<unsigned char>(0xC0 | (value >> 6));
-                out[1] = static_cast<unsigned char>(0x80 | (value & 0x3F));
+                put_two(out, value);
                 out += 2;
             }
             else if (value < 0x10000) {
                 if (value - 0xD800 < 0x800) break;  // a surrogate
-                out[0] = static_cast<unsigned char>(0xE0 | (value >> 12));
-                out[1] = static_cast<unsigned char>(0x80 | ((value >> 6) & 0x3F));
-                out[2] = static_cast<unsigned char>(0x80 | (value & 0x3F));
+                put_three(out, value);
                 out += 3;
             }
             else {
                 if (value > 0x10FFFF) break;  // not a code point
-                out[0] = static_cast<unsigned char>(0xF0 | (value >> 18));
-                out[1] = static_cast<unsigned char>(0x80 | ((value >> 12) & 0x3F));
-                out[2] = static_cast<unsigned char>(0x80 | ((value >> 6) & 0x3F));
-                out[3] = static_cast<unsigned char>(0x80 | (value & 0x3F));
+                put_four(out, value);
                 out += 4;
             }
             ++p;
@@ -143,7 +157,7 @@ inline encode_progress encode_scalar_values(const char32_t* p, const char32_t* e
     while (p != end) {
         // Four ASCII code points at once.
         if (end - p >= 4 && room >= 4 && (p[0] | p[1] | p[2] | p[3]) < 0x80) {
-            for (int index = 0; index < 4; ++index) out[index] = static_cast<unsigned char>(p[index]);
+            put_ascii_four(out, p);
             p += 4;
             out += 4;
             room -= 4;
@@ -157,25 +171,19 @@ inline encode_progress encode_scalar_values(const char32_t* p, const char32_t* e
         }
         else if (value < 0x800) {
             if (room < 2) break;
-            out[0] = static_cast<unsigned char>(0xC0 | (value >> 6));
-            out[1] = static_cast<unsigned char>(0x80 | (value & 0x3F));
+            put_two(out, value);
             out += 2;
             room -= 2;
         }
         else if (value < 0x10000) {
             if (value - 0xD800 < 0x800 || room < 3) break;  // a surrogate, or no room
-            out[0] = static_cast<unsigned char>(0xE0 | (value >> 12));
-            out[1] = static_cast<unsigned char>(0x80 | ((value >> 6) & 0x3F));
-            out[2] = static_cast<unsigned char>(0x80 | (value & 0x3F));
+            put_three(out, value);
             out += 3;
             room -= 3;
         }
         else {
             if (value > 0x10FFFF || room < 4) break;  // not a code point, or no room
-            out[0] = static_cast<unsigned char>(0xF0 | (value >> 18));
-            out[1] = static_cast<unsigned char>(0x80 | ((value >> 12) & 0x3F));
-            out[2] = static_cast<unsigned char>(0x80 | ((value >> 6) & 0x3F));
-            out[3] = static_cast<unsigned char>(0x80 | (value & 0x3F));
+            put_four(out, value);
             out += 4;
             room -= 4;
         }
