@@ -350,6 +350,25 @@ constexpr bool decodes_at_compile_time()
     return std::ranges::equal(bytes | u8v::views::decode(u8v::on_error::skip), skipped);
 }
 static_assert(decodes_at_compile_time());
+
+// The contiguous path decodes a copy of the bytes in constant evaluation:
+// a 4-byte sequence that ends the input (F0 9F 98 80 is U+1F600, Table
+// 3-6), and a sequence cut by the end (E1 80: one maximal subpart, one
+// U+FFFD), over char8_t and std::byte.
+constexpr bool decodes_sequences_at_the_end_at_compile_time()
+{
+    constexpr std::array<char32_t, 3> expected = {0x1F600, 0x61, 0xFFFD};
+    constexpr std::array<char8_t, 7> bytes = {0xF0, 0x9F, 0x98, 0x80, 0x61, 0xE1, 0x80};
+    std::array<std::byte, 7> as_bytes{};
+    for (std::size_t i = 0; i < bytes.size(); ++i) as_bytes[i] = static_cast<std::byte>(bytes[i]);
+    return std::ranges::equal(std::u8string_view(bytes.data(), 4) | u8v::views::decode,
+                              std::array<char32_t, 1>{0x1F600}) &&
+           std::ranges::equal(std::u8string_view(bytes.data(), bytes.size()) | u8v::views::decode, expected) &&
+           std::ranges::equal(as_bytes | u8v::views::decode, expected) &&
+           std::ranges::equal(std::u8string_view(bytes.data() + 5, 2) | u8v::views::decode | std::views::reverse,
+                              std::array<char32_t, 1>{0xFFFD});
+}
+static_assert(decodes_sequences_at_the_end_at_compile_time());
 }  // namespace
 
 BOOST_AUTO_TEST_CASE(decodes_in_constant_expressions_and_at_run_time)

@@ -25,7 +25,6 @@
 
 #include <cstddef>
 #include <iterator>
-#include <limits>
 #include <ranges>
 #include <type_traits>
 #include <utility>
@@ -64,14 +63,20 @@ struct byte_position {
 template <std::ranges::forward_range R>
 [[nodiscard]] constexpr byte_position<R> position_at(R& bytes, std::size_t index)
 {
-    using difference = std::ranges::range_difference_t<R>;
     auto first = std::ranges::begin(bytes);
-    // An index beyond what the difference type holds (npos, say) is beyond
-    // the end anyway: clamp it first, then to the end.
-    constexpr auto max_index = static_cast<std::size_t>(std::numeric_limits<difference>::max());
-    const auto wanted = static_cast<difference>(index < max_index ? index : max_index);
-    const difference missing = std::ranges::advance(first, wanted, std::ranges::end(bytes));
-    return {first, static_cast<std::size_t>(wanted - missing)};
+    const auto last = std::ranges::end(bytes);
+    if constexpr (std::sized_sentinel_for<std::ranges::sentinel_t<R>, std::ranges::iterator_t<R>>) {
+        // Clamped to the size first, so that the step fits the difference
+        // type whatever the index (npos, say).
+        const auto size = static_cast<std::size_t>(last - first);
+        const std::size_t clamped = index < size ? index : size;
+        std::ranges::advance(first, static_cast<std::ranges::range_difference_t<R>>(clamped));
+        return {first, clamped};
+    } else {
+        std::size_t moved = 0;
+        for (; moved < index && first != last; ++moved) ++first;
+        return {first, moved};
+    }
 }
 
 // floor_code_point_boundary, returning the iterator too.

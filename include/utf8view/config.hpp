@@ -95,4 +95,15 @@ namespace utf8view::detail {
 #endif
 #endif
 
+// Unaligned loads go through memcpy. GCC and Clang have it built in, which
+// spares the translation units that include utf8view <cstring>.
+#ifndef UTF8VIEW_MEMCPY
+#if defined(__GNUC__) || defined(__clang__)
+#define UTF8VIEW_MEMCPY __builtin_memcpy
+#else
+#include <cstring>
+#define UTF8VIEW_MEMCPY std::memcpy
+#endif
+#endif
+
 #endif  // UTF8VIEW_CONFIG_HPP

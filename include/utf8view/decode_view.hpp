@@ -458,7 +458,7 @@ private:
                 commit(std::move(position), moved, 0, 0, 0);
                 return;
             }
-            auto [decoded, next] = detail::decode_step(position, end_);
+            auto [decoded, next] = decode_at(position);
             if (decoded.well_formed()) [[likely]] {
                 commit(std::move(position), moved, decoded.code_point, decoded.length, 0);
                 return;
@@ -470,6 +470,36 @@ private:
             }
             moved += decoded.length;  // the policy dropped the subpart
             position = std::move(next);
+        }
+    }
+
+    // The segment at `position` (not the end) and the position after it.
+    // Over bytes in memory the decoder reads them as `const unsigned char`,
+    // whatever their type, so that char, char8_t and std::byte views (and
+    // the validators) share one instance of it, which keeps down the cost of
+    // compiling a program; in constant evaluation, where a pointer cannot be
+    // reinterpreted, it decodes a copy of the (at most 4) bytes instead.
+    UTF8VIEW_ALWAYS_INLINE constexpr detail::decode_result<base_iterator> decode_at(
+        const base_iterator& position) const
+    {
+        if constexpr (validates_ahead) {
+            difference_type available = end_ - position;
+            const unsigned char* first = nullptr;
+            unsigned char copy[4] = {};
+            if (std::is_constant_evaluated()) {
+                if (available > 4) available = 4;
+                for (difference_type index = 0; index < available; ++index)
+                    copy[index] = detail::to_byte(position[index]);
+                first = copy;
+            } else {
+                first = detail::byte_pointer(position);
+            }
+            // One call, out of line: this is the path of errors and of the end.
+            const unsigned char* next = first;
+            const detail::segment decoded = detail::decode_segment(next, first + available);
+            return {decoded, position + decoded.length};
+        } else {
+            return detail::decode_step(position, end_);
         }
     }
 
@@ -572,8 +602,8 @@ struct decode_fn : range_adaptor_closure<decode_fn> {
     }
 
     /** `views::decode(policy)`: an adaptor for `bytes | views::decode(policy)`. */
-    template <decode_error_policy Policy>
-        requires(!std::ranges::range<Policy>)
+    template <class Policy>  // not a range first: that test is cheaper to compile
+        requires(!std::ranges::range<Policy>) && decode_error_policy<Policy>
     [[nodiscard]] constexpr auto operator()(Policy policy) const
     {
         return decode_with_policy_fn<Policy>{{}, std::move(policy)};

@@ -461,8 +461,8 @@ struct encode_fn : range_adaptor_closure<encode_fn<CharT>> {
     }
 
     /** `views::encode(policy)`: an adaptor for `code_points | views::encode(policy)`. */
-    template <encode_error_policy Policy>
-        requires(!std::ranges::range<Policy>)
+    template <class Policy>  // not a range first: that test is cheaper to compile
+        requires(!std::ranges::range<Policy>) && encode_error_policy<Policy>
     [[nodiscard]] constexpr auto operator()(Policy policy) const
     {
         return encode_with_policy_fn<CharT, Policy>{{}, std::move(policy)};

@@ -41,7 +41,6 @@
 #endif
 #include <cstddef>
 #include <cstdint>
-#include <cstring>
 #include <iterator>
 #include <optional>
 #include <ranges>
@@ -60,7 +59,7 @@ inline constexpr std::size_t validation_block_bytes = 64 * 1024;
 [[nodiscard]] inline bool eight_ascii_bytes(const unsigned char* p) noexcept
 {
     std::uint64_t word;
-    std::memcpy(&word, p, sizeof word);
+    UTF8VIEW_MEMCPY(&word, p, sizeof word);
     return (word & 0x8080808080808080u) == 0;
 }
 

@@ -78,19 +78,17 @@ struct decode_result {
 template <std::input_iterator I, std::sentinel_for<I> S>
 [[nodiscard]] UTF8VIEW_ALWAYS_INLINE constexpr decode_result<I> decode_after_lead(unsigned char lead, I it, S last)
 {
-    const auto error = [&it](error_kind kind, int length) {
-        return decode_result<I>{ill_formed(kind, length), std::move(it)};
-    };
-    const auto continuation = [](unsigned char byte) { return (byte & 0xC0u) == 0x80u; };
-
-    if (lead < 0xC0) return error(error_kind::unexpected_continuation_byte, 1);
-    if (lead < 0xC2) return error(error_kind::overlong, 1);  // C0, C1: only overlongs
-    if (lead >= 0xF8) return error(error_kind::invalid_lead_byte, 1);  // F8..FF: no UTF-8 form at all
-    if (lead >= 0xF5) return error(error_kind::out_of_range, 1);  // F5..F7 would encode above U+10FFFF
+    if (lead < 0xC0) return {ill_formed(error_kind::unexpected_continuation_byte, 1), std::move(it)};
+    // C0, C1: only overlongs
+    if (lead < 0xC2) return {ill_formed(error_kind::overlong, 1), std::move(it)};
+    // F8..FF: no UTF-8 form at all
+    if (lead >= 0xF8) return {ill_formed(error_kind::invalid_lead_byte, 1), std::move(it)};
+    // F5..F7 would encode above U+10FFFF
+    if (lead >= 0xF5) return {ill_formed(error_kind::out_of_range, 1), std::move(it)};
 
     // Second byte. The lead byte fixes the range it must fall in (Table 3-7,
     // second column): E0 A0..BF, ED 80..9F, F0 90..BF, F4 80..8F, else 80..BF.
-    if (it == last) return error(error_kind::truncated_sequence, 1);
+    if (it == last) return {ill_formed(error_kind::truncated_sequence, 1), std::move(it)};
     const unsigned char second = to_byte(*it);
     unsigned char second_min = 0x80;
     unsigned char second_max = 0xBF;
@@ -98,15 +96,16 @@ template <std::input_iterator I, std::sentinel_for<I> S>
     else if (lead == 0xED) second_max = 0x9F;
     else if (lead == 0xF0) second_min = 0x90;
     else if (lead == 0xF4) second_max = 0x8F;
-    if (second < second_min || second > second_max) return error(second_byte_error(lead, second), 1);
+    if (second < second_min || second > second_max)
+        return {ill_formed(second_byte_error(lead, second), 1), std::move(it)};
     ++it;
     if (lead < 0xE0)  // row 2: C2..DF 80..BF
         return {segment{static_cast<char32_t>(((lead & 0x1Fu) << 6) | (second & 0x3Fu)), 2, 0}, std::move(it)};
 
     // Third byte: any continuation byte (Table 3-7, third column).
-    if (it == last) return error(error_kind::truncated_sequence, 2);
+    if (it == last) return {ill_formed(error_kind::truncated_sequence, 2), std::move(it)};
     const unsigned char third = to_byte(*it);
-    if (!continuation(third)) return error(error_kind::truncated_sequence, 2);
+    if (!is_continuation_byte(third)) return {ill_formed(error_kind::truncated_sequence, 2), std::move(it)};
     ++it;
     if (lead < 0xF0)  // rows 3-6: E0..EF
         return {segment{static_cast<char32_t>(((lead & 0x0Fu) << 12) | ((second & 0x3Fu) << 6) | (third & 0x3Fu)), 3,
@@ -114,9 +113,9 @@ template <std::input_iterator I, std::sentinel_for<I> S>
                 std::move(it)};
 
     // Fourth byte: any continuation byte (rows 7-9: F0..F4).
-    if (it == last) return error(error_kind::truncated_sequence, 3);
+    if (it == last) return {ill_formed(error_kind::truncated_sequence, 3), std::move(it)};
     const unsigned char fourth = to_byte(*it);
-    if (!continuation(fourth)) return error(error_kind::truncated_sequence, 3);
+    if (!is_continuation_byte(fourth)) return {ill_formed(error_kind::truncated_sequence, 3), std::move(it)};
     ++it;
     return {segment{static_cast<char32_t>(((lead & 0x07u) << 18) | ((second & 0x3Fu) << 12) |
                                           ((third & 0x3Fu) << 6) | (fourth & 0x3Fu)),

@@ -14,7 +14,6 @@
 #include <concepts>
 #include <cstddef>
 #include <iterator>
-#include <limits>
 #include <optional>
 #include <ranges>
 #include <type_traits>
@@ -58,7 +57,7 @@ template <class I>
 class range_origin {
     static constexpr bool keeps_begin = std::bidirectional_iterator<I>;
     static constexpr bool counts = !std::random_access_iterator<I>;
-    static constexpr std::size_t unknown = std::numeric_limits<std::size_t>::max();
+    static constexpr std::size_t unknown = static_cast<std::size_t>(-1);
 
     [[no_unique_address]] std::conditional_t<keeps_begin, I, empty_slot> begin_ = {};
     [[no_unique_address]] std::conditional_t<counts, std::size_t, empty_slot> offset_ = {};

@@ -17,7 +17,6 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <cstring>
 #include <optional>
 
 namespace utf8view {
@@ -58,8 +57,8 @@ inline validation_result validate_from(const unsigned char* p, std::size_t n, st
         // 16 bytes at once: ASCII iff no byte has its high bit set.
         std::uint64_t first_half;
         std::uint64_t second_half;
-        std::memcpy(&first_half, p + i, 8);
-        std::memcpy(&second_half, p + i + 8, 8);
+        UTF8VIEW_MEMCPY(&first_half, p + i, 8);
+        UTF8VIEW_MEMCPY(&second_half, p + i + 8, 8);
         if (((first_half | second_half) & high_bits) == 0) {
             i += ascii_stride;
             continue;

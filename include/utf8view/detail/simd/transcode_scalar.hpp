@@ -20,7 +20,6 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <cstring>
 
 namespace utf8view::detail {
 
@@ -58,7 +57,7 @@ inline decode_progress decode_valid(const unsigned char* p, const unsigned char*
                 *out++ = *p++;
                 while (stop - p >= 8) {
                     std::uint64_t word;
-                    std::memcpy(&word, p, sizeof word);
+                    UTF8VIEW_MEMCPY(&word, p, sizeof word);
                     if ((word & high_bits) != 0) break;
                     for (int index = 0; index < 8; ++index) out[index] = p[index];
                     p += 8;
@@ -75,7 +74,7 @@ inline decode_progress decode_valid(const unsigned char* p, const unsigned char*
     while (p != stop && room != 0) {
         if (stop - p >= 8 && room >= 8) {
             std::uint64_t word;
-            std::memcpy(&word, p, sizeof word);
+            UTF8VIEW_MEMCPY(&word, p, sizeof word);
             if ((word & high_bits) == 0) {
                 for (int index = 0; index < 8; ++index) out[index] = p[index];
                 p += 8;
