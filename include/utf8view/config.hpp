@@ -56,7 +56,7 @@ namespace utf8view::detail {
 /** `UTF8VIEW_SEPARATE_COMPILATION` (not defined by default; the user
     defines it, or links the CMake target `utf8view::utf8view_compiled`,
     which does): opt-in separate compilation. The headers then only declare
-    the three functions through which the library calls its SIMD kernels,
+    the four functions through which the library calls its SIMD kernels,
     and one translation unit of the program includes `<utf8view/src.hpp>`,
     which defines them with the kernels and the run-time choice among them.
     @par What it changes Compile time only: a translation unit that includes
@@ -64,11 +64,12 @@ namespace utf8view::detail {
     the atomics and the clocks of the kernel choice (doc/build-cost.md has
     the figures). Every result is the same as header-only, on any input;
     at run time each call of a kernel (contiguous input of 32 bytes or more)
-    costs one more direct call, and shorter input still runs inline.
+    costs one more direct call, and shorter input still runs inline (except
+    the block ahead of a lazy decode iterator: a direct call, no kernel).
     @par Rules As `UTF8VIEW_NO_SIMD`: define it the same way in every
     translation unit of a program. Without a translation unit that includes
     `<utf8view/src.hpp>`, linking fails (undefined
-    `utf8view::detail::validate_with_active_kernel` and two others). */
+    `utf8view::detail::validate_with_active_kernel` and three others). */
 
 /// `UTF8VIEW_ALWAYS_INLINE` asks the compiler to inline a function on a hot
 /// path (the multi-byte part of the decoder), so that iterators keep their

@@ -30,9 +30,8 @@ namespace utf8view {
 
 namespace detail {
 
-// Below this many bytes validate() runs the scalar loop inline: a call
-// through the kernel table costs more than it saves.
-inline constexpr std::size_t simd_threshold_bytes = 32;
+// simd_threshold_bytes (detail/kernel_calls.hpp): below it, validate() runs
+// the scalar loop inline.
 
 // Ranges whose bytes the kernels can read through a pointer.
 template <class R>

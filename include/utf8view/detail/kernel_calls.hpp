@@ -4,7 +4,7 @@
 
 /// \file
 /// The only way the rest of the library calls the kernels that
-/// detail/dispatch.hpp chooses: three functions with plain signatures.
+/// detail/dispatch.hpp chooses: four functions with plain signatures.
 ///
 /// Header-only (the default), they are inline and this header brings in
 /// detail/dispatch.hpp, the SIMD kernels and <immintrin.h> with them.
@@ -12,10 +12,13 @@
 /// defined once, with all of detail/dispatch.hpp, by <utf8view/src.hpp>:
 /// a translation unit that includes the public headers then parses no
 /// intrinsics, no kernels and none of the kernel choice (atomics, clocks,
-/// getenv). Both modes run the same code: the scalar loops for short input
-/// are inline in the callers either way (validate.hpp, transcode.hpp), and a
-/// kernel is always called through a pointer; separate compilation adds one
-/// direct call in front of that.
+/// getenv). Both modes run the same code: a kernel is always called through
+/// a pointer, and separate compilation adds one direct call in front of
+/// that. The scalar loops for short input are inline in the callers either
+/// way (validate.hpp, transcode.hpp), except the one in valid_prefix_bytes,
+/// which separate compilation compiles once too: the lazy decode view calls
+/// it out of line anyway, and it still chooses no kernel below
+/// simd_threshold_bytes.
 ///
 /// Code outside detail/ must call the kernels through these functions, never
 /// through active_kernel() or active_transcoder(): with separate compilation
@@ -38,6 +41,18 @@
 #endif
 
 namespace utf8view::detail {
+
+// Below this many bytes the validators run the scalar loop instead of a
+// kernel: a call through the kernel table costs more than it saves.
+inline constexpr std::size_t simd_threshold_bytes = 32;
+
+// How many bytes at the start of [p, p + n) are well-formed UTF-8: a prefix
+// that ends on a segment boundary. A sequence cut by the end of the block
+// counts as ill-formed, so for a block that ends inside a character this is
+// the prefix before it. Through the active kernel, or below
+// simd_threshold_bytes the scalar loop. What the lazy decode view and the
+// bulk decoders ask about the block ahead of them.
+[[nodiscard]] UTF8VIEW_KERNEL_CALL std::size_t valid_prefix_bytes(const unsigned char* p, std::size_t n) noexcept;
 
 // What active_kernel().validate(p, n) returns (simd::scalar::validate is the
 // contract): the first error in [p, p + n), or that there is none.

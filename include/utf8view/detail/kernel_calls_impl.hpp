@@ -24,6 +24,12 @@ UTF8VIEW_KERNEL_CALL validation_result validate_with_active_kernel(const unsigne
     return active_kernel().validate(p, n);
 }
 
+UTF8VIEW_KERNEL_CALL std::size_t valid_prefix_bytes(const unsigned char* p, std::size_t n) noexcept
+{
+    if (n < simd_threshold_bytes) return validate_segments(p, p + n).offset;
+    return validate_with_active_kernel(p, n).offset;
+}
+
 UTF8VIEW_KERNEL_CALL decode_progress decode_valid_with_active_transcoder(const unsigned char* p,
                                                                         const unsigned char* stop, char32_t* out,
                                                                         std::size_t room) noexcept

@@ -34,16 +34,8 @@ template <std::contiguous_iterator I>
     return reinterpret_cast<const unsigned char*>(detail::to_address(it));
 }
 
-// How many bytes at the start of [p, p + n) are well-formed UTF-8: a prefix
-// that ends on a segment boundary. A sequence cut by the end of the block
-// counts as ill-formed, so for a block that ends inside a character this is
-// the prefix before it. Through the SIMD kernel (below
-// simd_threshold_bytes, the scalar loop).
-[[nodiscard]] inline std::size_t valid_prefix_bytes(const unsigned char* p, std::size_t n) noexcept
-{
-    if (n < simd_threshold_bytes) return validate_segments(p, p + n).offset;
-    return validate_with_active_kernel(p, n).offset;
-}
+// valid_prefix_bytes, the length of the well-formed prefix of a block, is in
+// detail/kernel_calls.hpp.
 
 }  // namespace utf8view::detail
 
