@@ -56,7 +56,8 @@ namespace utf8view::detail {
 /** `UTF8VIEW_SEPARATE_COMPILATION` (not defined by default; the user
     defines it, or links the CMake target `utf8view::utf8view_compiled`,
     which does): opt-in separate compilation. The headers then only declare
-    the four functions through which the library calls its SIMD kernels,
+    the five functions through which the library calls its SIMD kernels
+    (and the lazy decode view its checks off the hot path),
     and one translation unit of the program includes `<utf8view/src.hpp>`,
     which defines them with the kernels and the run-time choice among them.
     @par What it changes Compile time only: a translation unit that includes
@@ -69,7 +70,7 @@ namespace utf8view::detail {
     @par Rules As `UTF8VIEW_NO_SIMD`: define it the same way in every
     translation unit of a program. Without a translation unit that includes
     `<utf8view/src.hpp>`, linking fails (undefined
-    `utf8view::detail::validate_with_active_kernel` and three others). */
+    `utf8view::detail::validate_with_active_kernel` and four others). */
 
 /// `UTF8VIEW_ALWAYS_INLINE` asks the compiler to inline a function on a hot
 /// path (the multi-byte part of the decoder), so that iterators keep their

@@ -474,29 +474,28 @@ private:
     }
 
     // The segment at `position` (not the end) and the position after it.
-    // Over bytes in memory the decoder reads them as `const unsigned char`,
-    // whatever their type, so that char, char8_t and std::byte views (and
-    // the validators) share one instance of it, which keeps down the cost of
-    // compiling a program; in constant evaluation, where a pointer cannot be
-    // reinterpreted, it decodes a copy of the (at most 4) bytes instead.
+    // Over bytes in memory: detail::decode_segment_at, one function for
+    // every element type (char, char8_t, std::byte), which keeps down the
+    // cost of compiling a program, and which separate compilation compiles
+    // once; in constant evaluation, where a pointer cannot be reinterpreted,
+    // the same decoder on a copy of the (at most 4) bytes.
     UTF8VIEW_ALWAYS_INLINE constexpr detail::decode_result<base_iterator> decode_at(
         const base_iterator& position) const
     {
         if constexpr (validates_ahead) {
             difference_type available = end_ - position;
-            const unsigned char* first = nullptr;
-            unsigned char copy[4] = {};
+            detail::segment decoded;
             if (std::is_constant_evaluated()) {
+                unsigned char copy[4] = {};
                 if (available > 4) available = 4;
                 for (difference_type index = 0; index < available; ++index)
                     copy[index] = detail::to_byte(position[index]);
-                first = copy;
+                const unsigned char* next = copy;
+                decoded = detail::decode_segment(next, static_cast<const unsigned char*>(copy + available));
             } else {
-                first = detail::byte_pointer(position);
+                const unsigned char* const first = detail::byte_pointer(position);
+                decoded = detail::decode_segment_at(first, first + available);
             }
-            // One call, out of line: this is the path of errors and of the end.
-            const unsigned char* next = first;
-            const detail::segment decoded = detail::decode_segment(next, first + available);
             return {decoded, position + decoded.length};
         } else {
             return detail::decode_step(position, end_);

@@ -30,15 +30,16 @@
     call of a kernel (which goes through a pointer in both modes); results
     are the same as header-only, on any input. Short input (fewer than 32
     bytes to validate, 64 bytes or 16 code points to transcode) still runs
-    the scalar loop inline, and chooses no kernel; one exception: the block
-    ahead of a lazy decode iterator, which it validates out of line in both
-    modes, is validated here, so that short blocks cost a direct call.
+    the scalar loop inline, and chooses no kernel; one exception: what a
+    lazy decode iterator does out of line in both modes (validate the block
+    ahead of it, decode where that found an error) is compiled here, so it
+    costs a direct call.
     @par Rules
     The macro must be defined the same way in every translation unit of the
     program, as `UTF8VIEW_NO_SIMD` must: a program with
     `UTF8VIEW_SEPARATE_COMPILATION` and no translation unit that includes
     this header fails to link (undefined `validate_with_active_kernel` and
-    three others), and two that include it fail to link too (multiple
+    four others), and two that include it fail to link too (multiple
     definitions). Without the macro this header defines nothing: everything
     is inline in the headers already. Needs the `include/` tree: the
     generated single header `utf8view_single.hpp` is header-only. */

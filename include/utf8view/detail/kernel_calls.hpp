@@ -4,7 +4,9 @@
 
 /// \file
 /// The only way the rest of the library calls the kernels that
-/// detail/dispatch.hpp chooses: four functions with plain signatures.
+/// detail/dispatch.hpp chooses: three functions with plain signatures; and
+/// the two functions the lazy decode view calls off its hot path, which
+/// separate compilation compiles once too.
 ///
 /// Header-only (the default), they are inline and this header brings in
 /// detail/dispatch.hpp, the SIMD kernels and <immintrin.h> with them.
@@ -15,10 +17,11 @@
 /// getenv). Both modes run the same code: a kernel is always called through
 /// a pointer, and separate compilation adds one direct call in front of
 /// that. The scalar loops for short input are inline in the callers either
-/// way (validate.hpp, transcode.hpp), except the one in valid_prefix_bytes,
-/// which separate compilation compiles once too: the lazy decode view calls
-/// it out of line anyway, and it still chooses no kernel below
-/// simd_threshold_bytes.
+/// way (validate.hpp, transcode.hpp), except in the two functions of the
+/// lazy decode view: valid_prefix_bytes (which still chooses no kernel below
+/// simd_threshold_bytes) and decode_segment_at, the checked decoder for the
+/// errors and the end. The view calls them out of line in both modes; with
+/// separate compilation its users' translation units do not compile them.
 ///
 /// Code outside detail/ must call the kernels through these functions, never
 /// through active_kernel() or active_transcoder(): with separate compilation
@@ -53,6 +56,12 @@ inline constexpr std::size_t simd_threshold_bytes = 32;
 // simd_threshold_bytes the scalar loop. What the lazy decode view and the
 // bulk decoders ask about the block ahead of them.
 [[nodiscard]] UTF8VIEW_KERNEL_CALL std::size_t valid_prefix_bytes(const unsigned char* p, std::size_t n) noexcept;
+
+// The segment (decode_step.hpp) that starts at `first`, decoded with every
+// check, reading no byte at or after `last`. Precondition: first != last.
+// What the lazy decode view runs where validation found an error.
+[[nodiscard]] UTF8VIEW_KERNEL_CALL segment decode_segment_at(const unsigned char* first,
+                                                            const unsigned char* last) noexcept;
 
 // What active_kernel().validate(p, n) returns (simd::scalar::validate is the
 // contract): the first error in [p, p + n), or that there is none.
