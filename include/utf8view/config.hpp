@@ -66,7 +66,8 @@ namespace utf8view::detail {
     the figures). Every result is the same as header-only, on any input;
     at run time each call of a kernel (contiguous input of 32 bytes or more)
     costs one more direct call, and shorter input still runs inline (except
-    the block ahead of a lazy decode iterator: a direct call, no kernel).
+    what a lazy decode iterator does off its hot path, which is a direct
+    call: validate the block ahead of it, decode where that found an error).
     @par Rules As `UTF8VIEW_NO_SIMD`: define it the same way in every
     translation unit of a program. Without a translation unit that includes
     `<utf8view/src.hpp>`, linking fails (undefined
@@ -95,6 +96,20 @@ namespace utf8view::detail {
 #else
 #define UTF8VIEW_UNREACHABLE() static_cast<void>(0)
 #endif
+#endif
+
+// For the branches that only constant evaluation takes: GCC keeps
+// std::is_constant_evaluated() as a call at -O0, and with it the code of the
+// branch it guards; the built-in folds to false outside constant
+// evaluation, so unoptimized builds do not compile that branch's callees.
+#if defined(__has_builtin)
+#if __has_builtin(__builtin_is_constant_evaluated)
+#define UTF8VIEW_IS_CONSTANT_EVALUATED() __builtin_is_constant_evaluated()
+#endif
+#endif
+#ifndef UTF8VIEW_IS_CONSTANT_EVALUATED
+#include <type_traits>
+#define UTF8VIEW_IS_CONSTANT_EVALUATED() std::is_constant_evaluated()
 #endif
 
 // Unaligned loads go through memcpy. GCC and Clang have it built in, which

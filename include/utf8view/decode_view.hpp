@@ -421,7 +421,7 @@ private:
     UTF8VIEW_ALWAYS_INLINE constexpr void step_to(base_iterator position, std::ptrdiff_t moved)
     {
         if constexpr (validates_ahead) {
-            if (!std::is_constant_evaluated()) {
+            if (!UTF8VIEW_IS_CONSTANT_EVALUATED()) {
                 if (!(position < validated_end_) && position != end_) validated_end_ = validated_until(position, end_);
                 if (position < validated_end_) [[likely]] {
                     // Tell the optimizer that the validated stretch ends at
@@ -485,7 +485,7 @@ private:
         if constexpr (validates_ahead) {
             difference_type available = end_ - position;
             detail::segment decoded;
-            if (std::is_constant_evaluated()) {
+            if (UTF8VIEW_IS_CONSTANT_EVALUATED()) {
                 unsigned char copy[4] = {};
                 if (available > 4) available = 4;
                 for (difference_type index = 0; index < available; ++index)

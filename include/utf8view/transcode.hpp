@@ -179,7 +179,7 @@ constexpr std::ranges::in_out_result<I, O> decode_bulk(I first, const S& last, O
                                                        Policy& policy)
 {
     if constexpr (byte_pointer_range<I, S>) {
-        if (!std::is_constant_evaluated()) {
+        if (!UTF8VIEW_IS_CONSTANT_EVALUATED()) {
             const auto* start = byte_pointer(first);
             const auto* p = start;
             const auto* const end = start + (last - first);
@@ -252,7 +252,7 @@ constexpr std::ranges::in_out_result<I, O> encode_bulk(I first, const S& last, O
                   std::same_as<std::iter_value_t<I>, char32_t> &&
                   !std::is_volatile_v<std::remove_reference_t<std::iter_reference_t<I>>> &&
                   pointer_output<O, OS, unsigned char>) {
-        if (!std::is_constant_evaluated()) {
+        if (!UTF8VIEW_IS_CONSTANT_EVALUATED()) {
             // Runs of scalar values go to the transcoding kernel; it stops
             // at a value that is not one (for the policy) or at a full output.
             std::size_t room = room_between(out, out_last);
@@ -345,7 +345,7 @@ template <std::ranges::input_range R>
     using S = std::ranges::sentinel_t<R>;
     std::size_t count = 0;
     if constexpr (detail::byte_pointer_range<I, S>) {
-        if (!std::is_constant_evaluated()) {
+        if (!UTF8VIEW_IS_CONSTANT_EVALUATED()) {
             const auto* p = reinterpret_cast<const unsigned char*>(std::ranges::data(bytes));
             const auto* const end = p + std::ranges::size(bytes);
             while (p != end) {

@@ -76,7 +76,7 @@ template <std::ranges::input_range R>
 [[nodiscard]] constexpr validation_result validate(R&& bytes)
 {
     if constexpr (detail::kernel_readable_range<R>) {
-        if (!std::is_constant_evaluated()) {
+        if (!UTF8VIEW_IS_CONSTANT_EVALUATED()) {
             const auto size = static_cast<std::size_t>(std::ranges::size(bytes));
             // Any code unit type may be read as unsigned char ([basic.lval]).
             const auto* first = reinterpret_cast<const unsigned char*>(std::ranges::data(bytes));
