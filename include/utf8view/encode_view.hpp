@@ -166,11 +166,15 @@ class encode_view<V, Policy, CharT>::iterator_
     [[no_unique_address]] base_sentinel end_ = base_sentinel();
     [[no_unique_address]] detail::range_origin<base_iterator> origin_ = {};
     [[no_unique_address]] detail::copyable_box<Policy> policy_ = {};
-    std::uint32_t sequence_ = 0;  // the current code point's bytes, the first in the low 8 bits
-    std::uint32_t units_ = 0;     // the current byte and those after it, the current one in the low 8 bits
-    std::uint8_t length_ = 0;     // how many bytes sequence_ holds; 0 at the end
-    std::uint8_t remaining_ = 0;  // the current byte and those after it: length_ - index; 0 at the end
-    std::uint8_t error_ = 0;      // error_kind if sequence_ is a replacement, else 0
+    // The current code point's bytes with their end marker
+    // (detail::with_end_marker): the first in the low 8 bits; 0 at the end.
+    std::uint64_t sequence_ = 0;
+    // The current byte and those after it, with the end marker: sequence_
+    // shifted right by 8 per byte passed; 0 at the end. The current byte is
+    // the last one exactly when it is below 0x200, and a live iterator's is
+    // never 0, so the steps and the test for the end look at this word alone.
+    std::uint64_t units_ = 0;
+    std::uint8_t error_ = 0;   // error_kind if sequence_ is a replacement, else 0
 
 public:
     using iterator_concept = decltype(detail::iterator_concept_for<Base>());
@@ -190,14 +194,14 @@ public:
                  std::convertible_to<std::ranges::sentinel_t<V>, base_sentinel>
         : current_(std::move(other.current_)), end_(std::move(other.end_)), origin_(other.origin_),
           policy_(std::move(other.policy_)), sequence_(other.sequence_), units_(other.units_),
-          length_(other.length_), remaining_(other.remaining_), error_(other.error_)
+          error_(other.error_)
     {
     }
 
     /** The current code unit. Precondition: not at the end. O(1). */
     [[nodiscard]] constexpr CharT operator*() const noexcept
     {
-        UTF8VIEW_ASSERT(remaining_ != 0);
+        UTF8VIEW_ASSERT(units_ != 0);
         return detail::from_byte<CharT>(static_cast<unsigned char>(units_));
     }
 
@@ -219,9 +223,8 @@ public:
         values the policy drops. */
     UTF8VIEW_ALWAYS_INLINE constexpr iterator_& operator++() noexcept(nothrow_step)  // conditionally noexcept
     {
-        UTF8VIEW_ASSERT(remaining_ != 0);
-        if (remaining_ != 1) {
-            --remaining_;
+        UTF8VIEW_ASSERT(units_ != 0);
+        if (units_ >= 0x200u) {  // another byte of this sequence follows
             units_ >>= 8;
             return *this;
         }
@@ -244,9 +247,8 @@ public:
     constexpr iterator_& operator--() noexcept(nothrow_step)  // conditionally noexcept
         requires bidirectional
     {
-        if (remaining_ < length_) {  // not the first byte (and not the end: length_ != 0)
-            ++remaining_;
-            units_ = sequence_ >> (8 * (length_ - remaining_));
+        if (units_ != sequence_) {  // not the first byte (and not the end, where both are 0)
+            units_ = sequence_ >> (8 * (detail::marked_length(sequence_) - detail::marked_length(units_) - 1));
             return *this;
         }
         base_iterator position = current_;
@@ -255,10 +257,9 @@ public:
             UTF8VIEW_ASSERT(position != origin_.begin());
             --position;
             --moved;
-            if (const auto encoded = encode_at(position, moved)) {
-                commit(std::move(position), moved, encoded->first, encoded->second);
-                remaining_ = 1;
-                units_ = sequence_ >> (8 * (length_ - 1));
+            if (const detail::marked_sequence encoded = encode_at(position, moved); encoded.units != 0) {
+                commit(std::move(position), moved, encoded);
+                units_ = sequence_ >> (8 * (detail::marked_length(sequence_) - 1));
                 return *this;
             }
         }
@@ -276,7 +277,8 @@ public:
         noexcept(left.current_ == right.current_))
         requires forward && std::equality_comparable<base_iterator>
     {
-        return left.current_ == right.current_ && left.remaining_ == right.remaining_;
+        // units_ first: against the end (units_ 0) it decides every step.
+        return left.units_ == right.units_ && left.current_ == right.current_;
     }
 
 private:
@@ -302,41 +304,44 @@ private:
     [[nodiscard]] constexpr bool at_end() const
     {
         if constexpr (forward) return current_ == end_;
-        else return length_ == 0;
+        else return units_ == 0;
     }
 
     // The UTF-8 form of the value at `position` (`moved` elements from
-    // current_) and its error kind (0 if it is a scalar value), or nothing if
-    // the policy drops it.
-    UTF8VIEW_ALWAYS_INLINE constexpr std::optional<std::pair<detail::packed_sequence, std::uint8_t>>
-    encode_at(const base_iterator& position, std::ptrdiff_t moved)
+    // current_) with its end marker and its error kind (0 if it is a scalar
+    // value), or units 0 if the policy drops it.
+    UTF8VIEW_ALWAYS_INLINE constexpr detail::marked_sequence encode_at(const base_iterator& position,
+                                                                       std::ptrdiff_t moved)
     {
         const auto value = *position;
-        // ASCII first (one test instead of the two of scalar_value_error);
-        // as unsigned, so that a negative value is not taken for ASCII.
-        using unsigned_value = std::make_unsigned_t<std::remove_cvref_t<decltype(value)>>;
-        if (static_cast<unsigned_value>(value) < 0x80) [[likely]]
-            return std::pair{detail::packed_sequence{static_cast<std::uint32_t>(value), 1}, std::uint8_t{0}};
-        const std::uint8_t error = detail::scalar_value_error(value);
-        if (error == 0) [[likely]]
-            return std::pair{detail::encode_scalar_packed(static_cast<char32_t>(value)), std::uint8_t{0}};
-        const encode_error_info info{static_cast<error_kind>(error), origin_.offset_of(position, moved),
-                                     detail::to_int64(value)};
+        const detail::marked_sequence encoded = detail::encode_value_marked(value);
+        if (encoded.units != 0) [[likely]]
+            return encoded;
+        return replace(encoded.error, value, origin_.offset_of(position, moved));
+    }
+
+    // Asks the policy about `value`, at code point offset `offset`, which is
+    // not a scalar value (error kind `error`): its replacement encoded with
+    // the end marker, or units 0 if it drops the value.
+    template <class Value>
+    constexpr detail::marked_sequence replace(std::uint8_t error, Value value, std::size_t offset)
+    {
+        const encode_error_info info{static_cast<error_kind>(error), offset, detail::to_int64(value)};
         if (const auto replacement = detail::ask_policy(*policy_, info))
-            return std::pair{detail::encode_scalar_packed(*replacement), error};
-        return std::nullopt;
+            return {detail::with_end_marker(detail::encode_scalar_packed(*replacement)), error};
+        return {0, error};
     }
 
     // The only place a step to another code point changes the iterator, so a
     // policy that throws leaves it as it was.
     UTF8VIEW_ALWAYS_INLINE constexpr void commit(base_iterator position, std::ptrdiff_t moved,
-                                                 const detail::packed_sequence& encoded, std::uint8_t error) noexcept(
+                                                 const detail::marked_sequence& encoded) noexcept(
         std::is_nothrow_move_assignable_v<base_iterator>)
     {
         current_ = std::move(position);
         origin_.moved(moved);
-        set_units(encoded);
-        error_ = error;
+        sequence_ = units_ = encoded.units;
+        error_ = encoded.error;
     }
 
     // Forward ranges: encodes the code point at `position` (`moved` elements
@@ -346,23 +351,16 @@ private:
     {
         for (;;) {
             if (position == end_) {
-                commit(std::move(position), moved, detail::packed_sequence{}, 0);
+                commit(std::move(position), moved, detail::marked_sequence{});
                 return;
             }
-            if (const auto encoded = encode_at(position, moved)) {
-                commit(std::move(position), moved, encoded->first, encoded->second);
+            if (const detail::marked_sequence encoded = encode_at(position, moved); encoded.units != 0) {
+                commit(std::move(position), moved, encoded);
                 return;
             }
             ++position;
             ++moved;
         }
-    }
-
-    // Makes `encoded` the current code point, at its first byte.
-    constexpr void set_units(const detail::packed_sequence& encoded) noexcept
-    {
-        sequence_ = units_ = encoded.units;
-        length_ = remaining_ = encoded.length;
     }
 
     // Input ranges: reads code points, consuming them, until one is encoded
@@ -371,7 +369,7 @@ private:
     {
         for (;;) {
             if (current_ == end_) {
-                set_units(detail::packed_sequence{});
+                sequence_ = units_ = 0;
                 error_ = 0;
                 return;
             }
@@ -379,16 +377,12 @@ private:
             const std::size_t offset = origin_.offset_of(current_, 0);  // O(1): counted
             ++current_;
             origin_.moved(1);
-            const std::uint8_t error = detail::scalar_value_error(value);
-            if (error == 0) [[likely]] {
-                set_units(detail::encode_scalar_packed(static_cast<char32_t>(value)));
-                error_ = 0;
-                return;
-            }
-            const encode_error_info info{static_cast<error_kind>(error), offset, detail::to_int64(value)};
-            if (const auto replacement = detail::ask_policy(*policy_, info)) {
-                set_units(detail::encode_scalar_packed(*replacement));
-                error_ = error;
+            detail::marked_sequence encoded = detail::encode_value_marked(value);
+            if (encoded.units == 0) [[unlikely]]
+                encoded = replace(encoded.error, value, offset);
+            if (encoded.units != 0) {
+                sequence_ = units_ = encoded.units;
+                error_ = encoded.error;
                 return;
             }
         }

@@ -46,6 +46,53 @@ struct packed_sequence {
     return {(0xF0u | (c >> 18)) | continuation(12) << 8 | continuation(6) << 16 | continuation(0) << 24, 4};
 }
 
+// A sequence in one word with an end marker: byte i of the sequence in
+// bits 8i..8i+7 and a 1 bit just above the last byte (bit 8 * length), so
+// the word alone tells the length, and is never 0. An iterator shifts it
+// right by 8 per byte: the byte in the low 8 bits is the last one exactly
+// when the word is below 0x200.
+[[nodiscard]] constexpr std::uint64_t with_end_marker(const packed_sequence& sequence) noexcept
+{
+    return sequence.units | std::uint64_t{1} << (8 * sequence.length);
+}
+
+// How many bytes a word with an end marker holds (0 for the word 0).
+[[nodiscard]] constexpr int marked_length(std::uint64_t word) noexcept
+{
+    return word >= 0x1'0000'0000u ? 4 : word >= 0x100'0000u ? 3 : word >= 0x1'0000u ? 2 : word != 0 ? 1 : 0;
+}
+
+// Checks and encodes any code point value in one pass: `units` is the
+// Table 3-6 form of a scalar value with its end marker and `error` is 0, or
+// `units` is 0 and `error` the error kind of a value that is not a scalar
+// value (a surrogate, a value above U+10FFFF, a negative value). The tests
+// are ordered by how often text needs them: ASCII, then 2 bytes, then 3,
+// and only then the rare errors, so that a 2-byte character takes two
+// comparisons (Unicode 15.0, ch. 3, D76, Table 3-6).
+struct marked_sequence {
+    std::uint64_t units = 0;
+    std::uint8_t error = 0;
+};
+
+template <code_point_type T>
+[[nodiscard]] UTF8VIEW_ALWAYS_INLINE constexpr marked_sequence encode_value_marked(T value) noexcept
+{
+    // A negative value becomes a magnitude above 0x10FFFF: out of range.
+    const auto magnitude = static_cast<std::make_unsigned_t<std::remove_cv_t<T>>>(value);
+    const auto c = static_cast<std::uint32_t>(magnitude);  // exact wherever it is used: below 0x110000
+    const auto continuation = [c](int shift) { return std::uint64_t{0x80u | ((c >> shift) & 0x3Fu)}; };
+    if (magnitude < 0x80u) return {c | 0x100u, 0};
+    if (magnitude < 0x800u) return {(0xC0u | c >> 6) | continuation(0) << 8 | 0x1'0000u, 0};
+    if (magnitude < 0x10000u) {
+        if (c - 0xD800u < 0x800u) return {0, static_cast<std::uint8_t>(error_kind::surrogate)};
+        return {(0xE0u | c >> 12) | continuation(6) << 8 | continuation(0) << 16 | 0x100'0000u, 0};
+    }
+    if (magnitude > 0x10FFFFu) return {0, static_cast<std::uint8_t>(error_kind::out_of_range)};
+    return {(0xF0u | c >> 18) | continuation(12) << 8 | continuation(6) << 16 | continuation(0) << 24 |
+                0x1'0000'0000u,
+            0};
+}
+
 // The same as bytes. Precondition: is_scalar_value(code_point).
 [[nodiscard]] constexpr encoded_sequence encode_scalar(char32_t code_point) noexcept
 {
