@@ -366,7 +366,11 @@ public:
         noexcept(left.current_ == right.current_))
         requires forward && std::equality_comparable<base_iterator>
     {
-        return left.current_ == right.current_;
+        // Equal positions hold equal segments, and only the end has length
+        // 0: testing the length first lets the optimizer decide a loop's
+        // end test from the step that just decoded an element, without
+        // comparing positions.
+        return left.length_ == right.length_ && left.current_ == right.current_;
     }
 
 private:
