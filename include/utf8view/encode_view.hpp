@@ -135,7 +135,8 @@ template <class R, class Policy>
 encode_view(R&&, Policy) -> encode_view<std::views::all_t<R>, Policy>;
 
 /** The iterator of `encode_view`: holds the UTF-8 bytes of the current code
-    point and the index of the current byte among them. If the policy
+    point, and those from the current byte on in one word that also marks
+    where they end, so that a step is a shift and one comparison. If the policy
     throws, the iterator is left as it was before the step (over input
     ranges the values read are consumed, and the iterator may only be
     destroyed or assigned to). */
@@ -166,15 +167,19 @@ class encode_view<V, Policy, CharT>::iterator_
     [[no_unique_address]] base_sentinel end_ = base_sentinel();
     [[no_unique_address]] detail::range_origin<base_iterator> origin_ = {};
     [[no_unique_address]] detail::copyable_box<Policy> policy_ = {};
-    // The current code point's bytes with their end marker
-    // (detail::with_end_marker): the first in the low 8 bits; 0 at the end.
-    std::uint64_t sequence_ = 0;
-    // The current byte and those after it, with the end marker: sequence_
-    // shifted right by 8 per byte passed; 0 at the end. The current byte is
-    // the last one exactly when it is below 0x200, and a live iterator's is
-    // never 0, so the steps and the test for the end look at this word alone.
+    // The current byte and those after it, with the end marker
+    // (detail::with_end_marker): the current code point's bytes shifted
+    // right by 8 per byte passed; 0 at the end. The current byte is the last
+    // one exactly when the word is below 0x200, and a live iterator's word
+    // is never 0, so the steps and the test for the end look at it alone.
     std::uint64_t units_ = 0;
-    std::uint8_t error_ = 0;   // error_kind if sequence_ is a replacement, else 0
+    // The low 32 bits of units_ at the code point's first byte; 0 at the
+    // end. Only a 4-byte sequence loses its marker (bit 32) here, and only
+    // its last byte, a continuation byte, sets bit 31: marked_sequence()
+    // puts the marker back. 32 bits keep the iterator at 40 bytes over a
+    // std::u32string_view.
+    std::uint32_t sequence_ = 0;
+    std::uint8_t error_ = 0;  // error_kind if the sequence is a replacement, else 0
 
 public:
     using iterator_concept = decltype(detail::iterator_concept_for<Base>());
@@ -193,7 +198,7 @@ public:
         requires Const && std::convertible_to<std::ranges::iterator_t<V>, base_iterator> &&
                  std::convertible_to<std::ranges::sentinel_t<V>, base_sentinel>
         : current_(std::move(other.current_)), end_(std::move(other.end_)), origin_(other.origin_),
-          policy_(std::move(other.policy_)), sequence_(other.sequence_), units_(other.units_),
+          policy_(std::move(other.policy_)), units_(other.units_), sequence_(other.sequence_),
           error_(other.error_)
     {
     }
@@ -247,8 +252,9 @@ public:
     constexpr iterator_& operator--() noexcept(nothrow_step)  // conditionally noexcept
         requires bidirectional
     {
-        if (units_ != sequence_) {  // not the first byte (and not the end, where both are 0)
-            units_ = sequence_ >> (8 * (detail::marked_length(sequence_) - detail::marked_length(units_) - 1));
+        const std::uint64_t sequence = marked_sequence();
+        if (units_ != sequence) {  // not the first byte (and not the end, where both are 0)
+            units_ = sequence >> (8 * (detail::marked_length(sequence) - detail::marked_length(units_) - 1));
             return *this;
         }
         base_iterator position = current_;
@@ -259,7 +265,7 @@ public:
             --moved;
             if (const detail::marked_sequence encoded = encode_at(position, moved); encoded.units != 0) {
                 commit(std::move(position), moved, encoded);
-                units_ = sequence_ >> (8 * (detail::marked_length(sequence_) - 1));
+                units_ >>= 8 * (detail::marked_length(units_) - 1);  // at the last byte
                 return *this;
             }
         }
@@ -340,8 +346,15 @@ private:
     {
         current_ = std::move(position);
         origin_.moved(moved);
-        sequence_ = units_ = encoded.units;
+        units_ = encoded.units;
+        sequence_ = static_cast<std::uint32_t>(encoded.units);
         error_ = encoded.error;
+    }
+
+    // The current code point's bytes with their end marker: units_ at its first byte.
+    [[nodiscard]] constexpr std::uint64_t marked_sequence() const noexcept
+    {
+        return sequence_ >= 0x8000'0000u ? sequence_ | std::uint64_t{1} << 32 : sequence_;
     }
 
     // Forward ranges: encodes the code point at `position` (`moved` elements
@@ -369,7 +382,7 @@ private:
     {
         for (;;) {
             if (current_ == end_) {
-                sequence_ = units_ = 0;
+                units_ = sequence_ = 0;
                 error_ = 0;
                 return;
             }
@@ -381,7 +394,8 @@ private:
             if (encoded.units == 0) [[unlikely]]
                 encoded = replace(encoded.error, value, offset);
             if (encoded.units != 0) {
-                sequence_ = units_ = encoded.units;
+                units_ = encoded.units;
+                sequence_ = static_cast<std::uint32_t>(encoded.units);
                 error_ = encoded.error;
                 return;
             }
