@@ -172,12 +172,16 @@ char32_t random_of_length(t::random_source& random, std::size_t length)
 }
 
 // How the UTF-8 lengths of the code points follow each other.
-enum class shape { ascii, two, three, four, mixed, runs, sparse };
-constexpr std::array<shape, 7> shapes = {shape::ascii, shape::two, shape::three, shape::four,
-                                         shape::mixed, shape::runs, shape::sparse};
+// one_or_two is text in an alphabet below U+0800 with ASCII spaces and
+// punctuation (Arabic, Cyrillic, Greek, Hebrew), up_to_three the same for
+// the rest of the BMP (CJK, Indic); kernels may have a path for each.
+enum class shape { ascii, two, three, four, mixed, runs, sparse, one_or_two, up_to_three };
+constexpr std::array<shape, 9> shapes = {shape::ascii,  shape::two,    shape::three,      shape::four,       shape::mixed,
+                                         shape::runs,   shape::sparse, shape::one_or_two, shape::up_to_three};
 const char* name_of(shape s)
 {
-    constexpr std::array<const char*, 7> names = {"ascii", "2-byte", "3-byte", "4-byte", "mixed", "runs", "sparse"};
+    constexpr std::array<const char*, 9> names = {"ascii", "2-byte", "3-byte",     "4-byte",     "mixed",
+                                                  "runs",  "sparse", "1 or 2-byte", "1 to 3-byte"};
     return names[static_cast<std::size_t>(s)];
 }
 
@@ -198,6 +202,8 @@ public:
         case shape::four: return 4;
         case shape::mixed: return random.between(1, 4);
         case shape::sparse: return random.below(30) == 0 ? random.between(2, 4) : 1;
+        case shape::one_or_two: return random.between(1, 2);
+        case shape::up_to_three: return random.between(1, 3);
         case shape::runs:
             if (run_left_ == 0) {
                 run_length_ = random.between(1, 4);

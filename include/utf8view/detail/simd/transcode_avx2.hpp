@@ -24,17 +24,21 @@
 ///     the first lead byte at least 8 bytes on, so the loop's carried state
 ///     is a position in the mask, not a vector.
 ///
-/// Encoding 8 code points:
-///   - any surrogate or value above 10FFFF: left to the scalar kernel,
-///     which stops at it for the caller's policy;
-///   - all ASCII: narrow to 8 bytes;
-///   - otherwise each lane builds its 4-byte form (Table 3-6) with the
-///     payload bytes in order, drops the bytes it does not use by a right
-///     shift and fixes its lead byte's marker bits (as the AVX-512 kernel
-///     does); then in each 128-bit half the 2-bit lengths of its 4 lanes
-///     pick a row of a 256-row table of vpshufb indices that packs the bytes
-///     in use. Each half is written with two stores that end exactly at its
-///     last byte, so nothing past the result is written.
+/// Encoding scalar values (see encode_scalar_values for the details):
+///   - 16 at a time while the 16 after them are scalar values too, so that
+///     stores may run past the result: all ASCII, narrowed to 16 bytes; all
+///     below 800, as 16-bit words holding their 1 or 2 bytes, packed by a
+///     256-row vpshufb table keyed by which words are ASCII; otherwise as
+///     two groups of 8 below;
+///   - 8 at a time near the end or near a value that is not a scalar value
+///     (a surrogate or above 10FFFF; the scalar kernel stops at it for the
+///     caller's policy): each lane builds its 4-byte form (Table 3-6) with
+///     the payload bytes in order, drops the bytes it does not use by a
+///     right shift and fixes its lead byte's marker bits (as the AVX-512
+///     kernel does); in each 128-bit half the 2-bit lengths of its 4 lanes
+///     pick a row of a 256-row table of vpshufb indices that packs the
+///     bytes in use. Near the end each half is written with two stores that
+///     end exactly at its last byte, so nothing past the result is written.
 
 #ifndef UTF8VIEW_DETAIL_SIMD_TRANSCODE_AVX2_HPP
 #define UTF8VIEW_DETAIL_SIMD_TRANSCODE_AVX2_HPP
@@ -232,71 +236,271 @@ UTF8VIEW_TARGET_AVX2_TRANSCODE inline void store_exactly(unsigned char* out, __m
     }
 }
 
+// Row `ascii` (bit i: 16-bit word i of a 16-byte half holds an ASCII code
+// point): the vpshufb indices that keep byte 0 of each ASCII word and both
+// bytes of each other word, packed from byte 0 (0x80 after them), and how
+// many bytes that is.
+struct pack_pairs_indices {
+    alignas(16) unsigned char rows[256][16];
+    unsigned char sizes[256];
+};
+
+constexpr pack_pairs_indices make_pack_pairs_indices() noexcept
+{
+    pack_pairs_indices table{};
+    for (unsigned ascii = 0; ascii < 256; ++ascii) {
+        unsigned size = 0;
+        for (unsigned word = 0; word < 8; ++word) {
+            table.rows[ascii][size++] = static_cast<unsigned char>(2 * word);
+            if ((ascii >> word & 1u) == 0) table.rows[ascii][size++] = static_cast<unsigned char>(2 * word + 1);
+        }
+        table.sizes[ascii] = static_cast<unsigned char>(size);
+        while (size < 16) table.rows[ascii][size++] = 0x80;
+    }
+    return table;
+}
+
+inline constexpr pack_pairs_indices pack_pairs = make_pack_pairs_indices();
+
+// How encode_eight writes each 16-byte half: exactly (two stores ending at
+// its last byte) or with one 16-byte store that may run up to 12 bytes past
+// it, where the caller knows that more output will be written over them.
+enum class store_kind { exact, overrunning };
+
+template <store_kind Kind>
+UTF8VIEW_TARGET_AVX2_TRANSCODE inline void store_half(unsigned char* out, __m128i bytes, unsigned size) noexcept
+{
+    if constexpr (Kind == store_kind::exact)
+        store_exactly(out, bytes, size);
+    else
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(out), bytes);
+}
+
+// Encodes 8 scalar values (Table 3-6) at
+// `out`; returns the number of bytes (8..32). With store_kind::overrunning
+// it may write up to 12 bytes past them.
+template <store_kind Kind>
+UTF8VIEW_TARGET_AVX2_TRANSCODE inline unsigned encode_eight(__m256i value, unsigned char* out) noexcept
+{
+    const __m256i six_bits = _mm256_set1_epi32(0x3F);
+    // Every value is at most 10FFFF: signed compares are exact.
+    const __m256i two_or_more = _mm256_cmpgt_epi32(value, _mm256_set1_epi32(0x7F));
+    const __m256i three_or_more = _mm256_cmpgt_epi32(value, _mm256_set1_epi32(0x7FF));
+    const __m256i four = _mm256_cmpgt_epi32(value, _mm256_set1_epi32(0xFFFF));
+    // Bytes 0..3 of a lane: value >> 18, >> 12, >> 6, >> 0 (6 bits each),
+    // each with the continuation marker 80.
+    const __m256i first = _mm256_srli_epi32(value, 18);
+    const __m256i second = _mm256_and_si256(_mm256_srli_epi32(value, 12), six_bits);
+    const __m256i third = _mm256_and_si256(_mm256_srli_epi32(value, 6), six_bits);
+    const __m256i fourth = _mm256_and_si256(value, six_bits);
+    const __m256i joined = _mm256_or_si256(_mm256_or_si256(first, _mm256_slli_epi32(second, 8)),
+                                           _mm256_or_si256(_mm256_slli_epi32(third, 16), _mm256_slli_epi32(fourth, 24)));
+    const __m256i marked = _mm256_or_si256(joined, _mm256_set1_epi32(static_cast<int>(0x80808080u)));
+    // Continuation bytes: 0 to 3 (the compares give -1 each).
+    const __m256i continuations =
+        _mm256_sub_epi32(_mm256_setzero_si256(), _mm256_add_epi32(two_or_more, _mm256_add_epi32(three_or_more, four)));
+    // Lengths 2, 3, 4: drop 2, 1, 0 leading bytes and turn the first kept
+    // byte's marker 80 into C0, E0, F0 (xor 40, 60, 70).
+    const __m256i shift = _mm256_sub_epi32(_mm256_set1_epi32(24), _mm256_slli_epi32(continuations, 3));
+    const __m256i lead_marker =
+        _mm256_permutevar8x32_epi32(_mm256_setr_epi32(0, 0x40, 0x60, 0x70, 0, 0, 0, 0), continuations);
+    const __m256i encoded = _mm256_blendv_epi8(
+        value, _mm256_xor_si256(_mm256_srlv_epi32(marked, shift), lead_marker), two_or_more);  // ASCII as is
+    // Each half's row of the table: its lanes' continuations, 2 bits each.
+    __m256i row = _mm256_sllv_epi32(continuations, _mm256_setr_epi32(0, 2, 4, 6, 0, 2, 4, 6));
+    row = _mm256_add_epi32(row, _mm256_shuffle_epi32(row, 0xB1));  // lanes 0 + 1, 2 + 3
+    row = _mm256_add_epi32(row, _mm256_shuffle_epi32(row, 0x4E));  // all four
+    const auto low_row = static_cast<unsigned>(_mm256_extract_epi32(row, 0));
+    const auto high_row = static_cast<unsigned>(_mm256_extract_epi32(row, 4));
+    const __m256i indices =
+        _mm256_inserti128_si256(_mm256_castsi128_si256(_mm_load_si128(reinterpret_cast<const __m128i*>(pack.rows[low_row]))),
+                                _mm_load_si128(reinterpret_cast<const __m128i*>(pack.rows[high_row])), 1);
+    const __m256i packed = _mm256_shuffle_epi8(encoded, indices);
+    const unsigned low_size = pack.sizes[low_row];
+    store_half<Kind>(out, _mm256_castsi256_si128(packed), low_size);
+    store_half<Kind>(out + low_size, _mm256_extracti128_si256(packed, 1), pack.sizes[high_row]);
+    return low_size + pack.sizes[high_row];
+}
+
+// Row `lengths` (bit i: 32-bit lane i of a 16-byte half holds 2 or more
+// bytes; bit 4 + i: 3 bytes; 0 <= i < 4), for lanes laid out by
+// encode_eight_below_10000 (an ASCII byte in byte 0, a 2-byte form in
+// bytes 1 and 2, a 3-byte form in bytes 0 to 2): the vpshufb indices that
+// keep the bytes in use, packed from byte 0 (0x80 after them), and how many
+// bytes that is.
+struct pack_triples_indices {
+    alignas(16) unsigned char rows[256][16];
+    unsigned char sizes[256];
+};
+
+constexpr pack_triples_indices make_pack_triples_indices() noexcept
+{
+    pack_triples_indices table{};
+    for (unsigned lengths = 0; lengths < 256; ++lengths) {
+        unsigned size = 0;
+        for (unsigned lane = 0; lane < 4; ++lane) {
+            const bool two_or_more = (lengths >> lane & 1u) != 0;
+            const bool three = (lengths >> (4 + lane) & 1u) != 0;
+            const unsigned first = two_or_more && !three ? 1 : 0;
+            const unsigned last = !two_or_more ? 0 : 2;
+            for (unsigned byte = first; byte <= last; ++byte)
+                table.rows[lengths][size++] = static_cast<unsigned char>(4 * lane + byte);
+        }
+        table.sizes[lengths] = static_cast<unsigned char>(size);
+        while (size < 16) table.rows[lengths][size++] = 0x80;
+    }
+    return table;
+}
+
+inline constexpr pack_triples_indices pack_triples = make_pack_triples_indices();
+
+// Encodes 8 scalar values below 10000 (Table 3-6, rows 1 to 3) at `out`;
+// returns the number of bytes (8..24).
+// With store_kind::overrunning it may write up to 12 bytes past them.
+template <store_kind Kind>
+UTF8VIEW_TARGET_AVX2_TRANSCODE inline unsigned encode_eight_below_10000(__m256i value, unsigned char* out) noexcept
+{
+    // Bytes 0..2 of a lane: 1110xxxx (value >> 12), 10xxxxxx (bits 6..11),
+    // 10xxxxxx (bits 0..5): the 3-byte form. A 2-byte form is then bytes 1
+    // and 2 with byte 1's 10 made 110 (value >> 6 is bits 6..10); an ASCII
+    // lane is the value itself.
+    const __m256i top = _mm256_srli_epi32(value, 12);
+    const __m256i middle = _mm256_and_si256(_mm256_slli_epi32(value, 2), _mm256_set1_epi32(0x3F00));
+    const __m256i low = _mm256_and_si256(_mm256_slli_epi32(value, 16), _mm256_set1_epi32(0x3F0000));
+    const __m256i three_bytes =
+        _mm256_or_si256(_mm256_or_si256(top, middle), _mm256_or_si256(low, _mm256_set1_epi32(0x8080E0)));
+    const __m256i two_or_more = _mm256_cmpgt_epi32(value, _mm256_set1_epi32(0x7F));
+    const __m256i three = _mm256_cmpgt_epi32(value, _mm256_set1_epi32(0x7FF));
+    const __m256i two_byte_lead = _mm256_and_si256(_mm256_andnot_si256(three, two_or_more), _mm256_set1_epi32(0x4000));
+    const __m256i encoded = _mm256_blendv_epi8(value, _mm256_xor_si256(three_bytes, two_byte_lead), two_or_more);
+    // Bits 0..3 and 4..7: the low half's lanes of 2 or more and of 3 bytes;
+    // bits 16..19 and 20..23: the high half's.
+    const __m256i flags = _mm256_packs_epi32(two_or_more, three);
+    const auto length_bits = static_cast<unsigned>(_mm256_movemask_epi8(_mm256_packs_epi16(flags, flags)));
+    const unsigned low_row = length_bits & 0xFFu;
+    const unsigned high_row = length_bits >> 16 & 0xFFu;
+    const __m256i indices = _mm256_inserti128_si256(
+        _mm256_castsi128_si256(_mm_load_si128(reinterpret_cast<const __m128i*>(pack_triples.rows[low_row]))),
+        _mm_load_si128(reinterpret_cast<const __m128i*>(pack_triples.rows[high_row])), 1);
+    const __m256i packed = _mm256_shuffle_epi8(encoded, indices);
+    const unsigned low_size = pack_triples.sizes[low_row];
+    store_half<Kind>(out, _mm256_castsi256_si128(packed), low_size);
+    store_half<Kind>(out + low_size, _mm256_extracti128_si256(packed, 1), pack_triples.sizes[high_row]);
+    return low_size + pack_triples.sizes[high_row];
+}
+
+// Whether the 16 values in `first` and `second` are all scalar values:
+// none is a surrogate (D800..DFFF) or above 10FFFF (Unicode 15.0, D76).
+UTF8VIEW_TARGET_AVX2_TRANSCODE inline bool all_scalar_values(__m256i first, __m256i second) noexcept
+{
+    const __m256i surrogate_start = _mm256_set1_epi32(0xD800);
+    const __m256i surrogate_span = _mm256_set1_epi32(0x7FF);
+    const __m256i largest_scalar_value = _mm256_set1_epi32(0x10FFFF);
+    // value - D800 is at most 7FF (unsigned) for a surrogate only.
+    const __m256i nearest_surrogate = _mm256_min_epu32(_mm256_sub_epi32(first, surrogate_start),
+                                                       _mm256_sub_epi32(second, surrogate_start));
+    const __m256i surrogate =
+        _mm256_cmpeq_epi32(_mm256_max_epu32(nearest_surrogate, surrogate_span), surrogate_span);
+    const __m256i largest = _mm256_max_epu32(first, second);
+    const __m256i in_range = _mm256_cmpeq_epi32(_mm256_min_epu32(largest, largest_scalar_value), largest);
+    return _mm256_testc_si256(_mm256_andnot_si256(surrogate, in_range), _mm256_set1_epi32(-1)) != 0;
+}
+
 // As scalar::encode_scalar_values (same contract, same result).
+//
+// The main loop takes 16 values at a time while the 16 after them are
+// scalar values too: those write at least 16 more bytes, so it may store
+// past its result (up to 12 bytes), and it looks at the 16 values' largest:
+//   - all ASCII: narrow them to 16 bytes;
+//   - all below 800 (Arabic, Cyrillic, Greek, Hebrew, accented Latin): each
+//     as a 16-bit word holding its 1 or 2 bytes (Table 3-6, rows 1 and 2),
+//     and in each half of 8 words the ASCII ones select a row of a 256-row
+//     table that drops their second byte;
+//   - otherwise 8 at a time as below.
+// Then, and where a non-scalar value is near, 8 values at a time with
+// exact stores: each lane builds its 4-byte form (Table 3-6) with the
+// payload bytes in order, drops the bytes it does not use by a right shift
+// and fixes its lead byte's marker bits; in each 128-bit half the 2-bit
+// lengths of its 4 lanes pick a row of a 256-row table that packs the
+// bytes in use.
 UTF8VIEW_TARGET_AVX2_TRANSCODE inline encode_progress encode_scalar_values(const char32_t* p, const char32_t* end,
                                                                           unsigned char* out,
                                                                           std::size_t room) noexcept
 {
     constexpr std::size_t step = 8;
-    const __m256i six_bits = _mm256_set1_epi32(0x3F);
+    // The main loop's condition: 32 values left, and room for them (at most
+    // 4 bytes each), so that the 16 after a step are written over what it
+    // stored past its result.
+    bool checked = false;  // whether the 16 values at p are known to be scalar values
+    while (static_cast<std::size_t>(end - p) >= 4 * step && room >= 16 * step) {
+        const __m256i value0 = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
+        const __m256i value1 = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + step));
+        if (!checked && !all_scalar_values(value0, value1)) break;
+        if (!all_scalar_values(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + 2 * step)),
+                               _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + 3 * step))))
+            break;
+        checked = true;
+        unsigned char* const step_out = out;
+        const __m256i largest = _mm256_max_epu32(value0, value1);
+        if (_mm256_testz_si256(largest, _mm256_set1_epi32(~0x7F)) != 0) {
+            // 16 ASCII code points: byte 0 of each lane.
+            const __m256i words = _mm256_permute4x64_epi64(_mm256_packus_epi32(value0, value1), 0xD8);
+            const __m128i bytes = _mm_packus_epi16(_mm256_castsi256_si128(words), _mm256_extracti128_si256(words, 1));
+            _mm_storeu_si128(reinterpret_cast<__m128i*>(out), bytes);
+            out += 2 * step;
+        }
+        else if (_mm256_testz_si256(largest, _mm256_set1_epi32(~0x7FF)) != 0) {
+            // 16 values below 800, as 16-bit words in order.
+            const __m256i words = _mm256_permute4x64_epi64(_mm256_packus_epi32(value0, value1), 0xD8);
+            // Two bytes: 110xxxxx (the top 5 bits) then 10xxxxxx (the low 6).
+            const __m256i pairs = _mm256_or_si256(
+                _mm256_or_si256(_mm256_srli_epi16(words, 6), _mm256_slli_epi16(_mm256_and_si256(words, _mm256_set1_epi16(0x3F)), 8)),
+                _mm256_set1_epi16(static_cast<short>(0x80C0)));
+            const __m256i ascii = _mm256_cmpgt_epi16(_mm256_set1_epi16(0x80), words);
+            const __m256i encoded = _mm256_blendv_epi8(pairs, words, ascii);
+            // Bits 0..7: the low half's ASCII words; bits 16..23: the high half's.
+            const auto ascii_bits = static_cast<unsigned>(_mm256_movemask_epi8(_mm256_packs_epi16(ascii, ascii)));
+            const unsigned low_row = ascii_bits & 0xFFu;
+            const unsigned high_row = ascii_bits >> 16 & 0xFFu;
+            const __m256i indices = _mm256_inserti128_si256(
+                _mm256_castsi128_si256(_mm_load_si128(reinterpret_cast<const __m128i*>(pack_pairs.rows[low_row]))),
+                _mm_load_si128(reinterpret_cast<const __m128i*>(pack_pairs.rows[high_row])), 1);
+            const __m256i packed = _mm256_shuffle_epi8(encoded, indices);
+            const unsigned low_size = pack_pairs.sizes[low_row];
+            _mm_storeu_si128(reinterpret_cast<__m128i*>(out), _mm256_castsi256_si128(packed));
+            _mm_storeu_si128(reinterpret_cast<__m128i*>(out + low_size), _mm256_extracti128_si256(packed, 1));
+            out += low_size + pack_pairs.sizes[high_row];
+        }
+        else if (_mm256_testz_si256(largest, _mm256_set1_epi32(~0xFFFF)) != 0) {
+            out += encode_eight_below_10000<store_kind::overrunning>(value0, out);
+            out += encode_eight_below_10000<store_kind::overrunning>(value1, out);
+        }
+        else {
+            out += encode_eight<store_kind::overrunning>(value0, out);
+            out += encode_eight<store_kind::overrunning>(value1, out);
+        }
+        p += 2 * step;
+        room -= static_cast<std::size_t>(out - step_out);
+    }
     while (static_cast<std::size_t>(end - p) >= step && room >= 4 * step) {
         const __m256i value = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
-        // Surrogates (D800..DFFF) and values above 10FFFF (unsigned) stop
-        // the step: the scalar kernel stops at them for the policy.
-        const __m256i surrogate = _mm256_cmpeq_epi32(
-            _mm256_and_si256(value, _mm256_set1_epi32(static_cast<int>(0xFFFFF800u))), _mm256_set1_epi32(0xD800));
-        const __m256i code_point = _mm256_cmpeq_epi32(_mm256_min_epu32(value, _mm256_set1_epi32(0x10FFFF)), value);
-        if (_mm256_movemask_epi8(_mm256_andnot_si256(surrogate, code_point)) != -1) break;
-        // From here every value is at most 10FFFF: signed compares are exact.
-        const __m256i two_or_more = _mm256_cmpgt_epi32(value, _mm256_set1_epi32(0x7F));
-        if (_mm256_movemask_epi8(two_or_more) == 0) {
+        // A surrogate or a value above 10FFFF stops the step: the scalar
+        // kernel stops at it for the policy.
+        if (!all_scalar_values(value, value)) break;
+        unsigned size;
+        if (_mm256_testz_si256(value, _mm256_set1_epi32(~0x7F)) != 0) {
             // 8 ASCII code points: byte 0 of each lane.
             const __m128i narrowed = _mm_packus_epi16(
                 _mm_packus_epi32(_mm256_castsi256_si128(value), _mm256_extracti128_si256(value, 1)), _mm_setzero_si128());
             _mm_storel_epi64(reinterpret_cast<__m128i*>(out), narrowed);
-            p += step;
-            out += step;
-            room -= step;
-            continue;
+            size = step;
         }
-        const __m256i three_or_more = _mm256_cmpgt_epi32(value, _mm256_set1_epi32(0x7FF));
-        const __m256i four = _mm256_cmpgt_epi32(value, _mm256_set1_epi32(0xFFFF));
-        // Bytes 0..3 of a lane: value >> 18, >> 12, >> 6, >> 0 (6 bits
-        // each), each with the continuation marker 80.
-        const __m256i first = _mm256_srli_epi32(value, 18);
-        const __m256i second = _mm256_and_si256(_mm256_srli_epi32(value, 12), six_bits);
-        const __m256i third = _mm256_and_si256(_mm256_srli_epi32(value, 6), six_bits);
-        const __m256i fourth = _mm256_and_si256(value, six_bits);
-        const __m256i joined = _mm256_or_si256(_mm256_or_si256(first, _mm256_slli_epi32(second, 8)),
-                                               _mm256_or_si256(_mm256_slli_epi32(third, 16), _mm256_slli_epi32(fourth, 24)));
-        const __m256i marked = _mm256_or_si256(joined, _mm256_set1_epi32(static_cast<int>(0x80808080u)));
-        // Continuation bytes: 0 to 3 (the compares give -1 each).
-        const __m256i continuations =
-            _mm256_sub_epi32(_mm256_setzero_si256(), _mm256_add_epi32(two_or_more, _mm256_add_epi32(three_or_more, four)));
-        // Lengths 2, 3, 4: drop 2, 1, 0 leading bytes and turn the first
-        // kept byte's marker 80 into C0, E0, F0 (xor 40, 60, 70).
-        const __m256i shift = _mm256_sub_epi32(_mm256_set1_epi32(24), _mm256_slli_epi32(continuations, 3));
-        const __m256i lead_marker = _mm256_permutevar8x32_epi32(_mm256_setr_epi32(0, 0x40, 0x60, 0x70, 0, 0, 0, 0),
-                                                                continuations);
-        const __m256i encoded = _mm256_blendv_epi8(
-            value, _mm256_xor_si256(_mm256_srlv_epi32(marked, shift), lead_marker), two_or_more);  // ASCII as is
-        // Each half's row of the table: its lanes' continuations, 2 bits each.
-        __m256i row = _mm256_sllv_epi32(continuations, _mm256_setr_epi32(0, 2, 4, 6, 0, 2, 4, 6));
-        row = _mm256_add_epi32(row, _mm256_shuffle_epi32(row, 0xB1));  // lanes 0 + 1, 2 + 3
-        row = _mm256_add_epi32(row, _mm256_shuffle_epi32(row, 0x4E));  // all four
-        const auto low_row = static_cast<unsigned>(_mm256_extract_epi32(row, 0));
-        const auto high_row = static_cast<unsigned>(_mm256_extract_epi32(row, 4));
-        const __m256i indices =
-            _mm256_inserti128_si256(_mm256_castsi128_si256(_mm_load_si128(reinterpret_cast<const __m128i*>(pack.rows[low_row]))),
-                                    _mm_load_si128(reinterpret_cast<const __m128i*>(pack.rows[high_row])), 1);
-        const __m256i packed = _mm256_shuffle_epi8(encoded, indices);
-        const unsigned low_size = pack.sizes[low_row];
-        const unsigned high_size = pack.sizes[high_row];
-        store_exactly(out, _mm256_castsi256_si128(packed), low_size);
-        store_exactly(out + low_size, _mm256_extracti128_si256(packed, 1), high_size);
+        else {
+            size = encode_eight<store_kind::exact>(value, out);
+        }
         p += step;
-        out += low_size + high_size;
-        room -= low_size + high_size;
+        out += size;
+        room -= size;
     }
     return scalar::encode_scalar_values(p, end, out, room);
 }
