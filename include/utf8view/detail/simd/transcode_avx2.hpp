@@ -12,17 +12,23 @@
 /// Decoding a 64-byte block of valid UTF-8 that starts on a character:
 ///   - all ASCII: widen the 64 bytes to 64 code points;
 ///   - otherwise the block's lead bytes (those that are not 80..BF) are one
-///     64-bit mask, and the block is taken in windows of 8 bytes, each
-///     starting on a character: the characters that start in the window
-///     (at most 8, each ending at most 3 bytes past it) are decoded from
-///     the 16 bytes at its start. The window's 8 bits of the mask select a
-///     row of a 256-row table of vpshufb indices that gathers each
+///     64-bit mask, and the block is taken in windows, each starting on a
+///     character, whose next one starts at a position found in the mask
+///     alone, so that the loop's carried state is a position, not a vector;
+///   - no byte E0..FF (characters of 1 and 2 bytes only: Arabic, Cyrillic,
+///     Greek, Hebrew): windows of 16 bytes, each byte decoded as if a
+///     character started there into a 16-bit word, and the words at lead
+///     bytes packed by a 256-row vpshufb table per 8 words, then widened;
+///   - otherwise windows of 8 bytes: the characters that start in the
+///     window (at most 8, each ending at most 3 bytes past it) are decoded
+///     from the 16 bytes at its start. The window's 8 bits of the mask
+///     select a row of a 256-row table of vpshufb indices that gathers each
 ///     character's first 4 bytes into a 32-bit lane; each lane is then
-///     decoded by arithmetic on its lead byte (Table 3-7: the lead's payload
-///     bits and the three bytes after it, joined, shifted right by 6 for
-///     each byte the character does not have). The next window starts at
-///     the first lead byte at least 8 bytes on, so the loop's carried state
-///     is a position in the mask, not a vector.
+///     decoded by arithmetic on its lead byte (Table 3-7: the payload bits
+///     of the lead and the three bytes after it, joined by two
+///     multiply-adds, shifted right by 6 for each byte the character does
+///     not have). The next window starts at the first lead byte at least 8
+///     bytes on.
 ///
 /// Encoding scalar values (see encode_scalar_values for the details):
 ///   - 16 at a time while the 16 after them are scalar values too, so that
@@ -93,14 +99,14 @@ constexpr gather_indices make_gather_indices() noexcept
 
 inline constexpr gather_indices gather = make_gather_indices();
 
-// By the high nibble of a lead byte (Table 3-7), in byte 0 of each 32-bit
-// lane after vpshufb: the mask of its payload bits, and how far to shift the
-// joined 24 + payload bits right (6 for each continuation byte the
-// character lacks). Nibbles 8..B are never lead bytes of valid text; their
-// entries are not used. Both 128-bit halves hold the same 16 entries.
-alignas(32) inline constexpr unsigned char lead_payload_mask[32] = {
-    0x7F, 0x7F, 0x7F, 0x7F, 0x7F, 0x7F, 0x7F, 0x7F, 0, 0, 0, 0, 0x1F, 0x1F, 0x0F, 0x07,
-    0x7F, 0x7F, 0x7F, 0x7F, 0x7F, 0x7F, 0x7F, 0x7F, 0, 0, 0, 0, 0x1F, 0x1F, 0x0F, 0x07};
+// By the high nibble of a byte (Table 3-7): the mask of its payload bits
+// (7 for ASCII, 6 for a continuation byte, 5, 4, 3 for a lead byte of 2, 3,
+// 4 bytes), and, used for lead bytes only, how far to shift the joined
+// payload of 4 bytes right (6 for each continuation byte the character
+// lacks). Both 128-bit halves hold the same 16 entries.
+alignas(32) inline constexpr unsigned char payload_mask_by_nibble[32] = {
+    0x7F, 0x7F, 0x7F, 0x7F, 0x7F, 0x7F, 0x7F, 0x7F, 0x3F, 0x3F, 0x3F, 0x3F, 0x1F, 0x1F, 0x0F, 0x07,
+    0x7F, 0x7F, 0x7F, 0x7F, 0x7F, 0x7F, 0x7F, 0x7F, 0x3F, 0x3F, 0x3F, 0x3F, 0x1F, 0x1F, 0x0F, 0x07};
 alignas(32) inline constexpr unsigned char lead_shift[32] = {
     18, 18, 18, 18, 18, 18, 18, 18, 0, 0, 0, 0, 12, 12, 6, 0,
     18, 18, 18, 18, 18, 18, 18, 18, 0, 0, 0, 0, 12, 12, 6, 0};
@@ -109,24 +115,25 @@ alignas(32) inline constexpr unsigned char lead_shift[32] = {
 // lead byte (bytes past the character's end are ignored; a zero lane gives 0).
 UTF8VIEW_TARGET_AVX2_TRANSCODE inline __m256i decode_lanes(__m256i raw) noexcept
 {
-    const __m256i low_byte = _mm256_set1_epi32(0xFF);
-    const __m256i six_bits = _mm256_set1_epi32(0x3F);
-    // The lead's high nibble, in byte 0 of each lane (the other bytes'
-    // nibbles look up entries that the masks below drop).
+    // Each byte's high nibble.
     const __m256i nibbles = _mm256_and_si256(_mm256_srli_epi32(raw, 4), _mm256_set1_epi8(0x0F));
-    const __m256i payload_mask = _mm256_and_si256(
-        _mm256_shuffle_epi8(_mm256_load_si256(reinterpret_cast<const __m256i*>(lead_payload_mask)), nibbles), low_byte);
-    const __m256i shift = _mm256_and_si256(
-        _mm256_shuffle_epi8(_mm256_load_si256(reinterpret_cast<const __m256i*>(lead_shift)), nibbles), low_byte);
-    const __m256i lead_bits = _mm256_and_si256(raw, payload_mask);
-    const __m256i second = _mm256_and_si256(_mm256_srli_epi32(raw, 8), six_bits);
-    const __m256i third = _mm256_and_si256(_mm256_srli_epi32(raw, 16), six_bits);
-    const __m256i fourth = _mm256_and_si256(_mm256_srli_epi32(raw, 24), six_bits);
+    // Each byte's payload bits: byte 0 by its nibble (a lead byte), bytes
+    // 1..3 at most 6 bits (the character's continuation bytes keep all 6;
+    // bytes past its end are shifted out below, and are kept below 40 so
+    // that they cannot carry into the bits above them).
+    const __m256i payload_masks = _mm256_and_si256(
+        _mm256_shuffle_epi8(_mm256_load_si256(reinterpret_cast<const __m256i*>(payload_mask_by_nibble)), nibbles),
+        _mm256_set1_epi32(0x3F3F3FFF));
+    const __m256i payload = _mm256_and_si256(raw, payload_masks);
     // lead << 18 | second << 12 | third << 6 | fourth, as for a 4-byte
-    // character, then 6 bits off for each byte the character lacks.
-    const __m256i joined = _mm256_or_si256(
-        _mm256_or_si256(_mm256_slli_epi32(lead_bits, 18), _mm256_slli_epi32(second, 12)),
-        _mm256_or_si256(_mm256_slli_epi32(third, 6), fourth));
+    // character: byte pairs joined by a multiply-add of 64 and 1, then the
+    // two pairs by one of 4096 and 1.
+    const __m256i pairs = _mm256_maddubs_epi16(payload, _mm256_set1_epi32(0x01400140));
+    const __m256i joined = _mm256_madd_epi16(pairs, _mm256_set1_epi32(0x00011000));
+    // Then 6 bits off for each byte the character lacks.
+    const __m256i shift = _mm256_and_si256(
+        _mm256_shuffle_epi8(_mm256_load_si256(reinterpret_cast<const __m256i*>(lead_shift)), nibbles),
+        _mm256_set1_epi32(0xFF));
     return _mm256_srlv_epi32(joined, shift);
 }
 
@@ -136,6 +143,96 @@ UTF8VIEW_TARGET_AVX2_TRANSCODE inline std::uint32_t lead_mask(__m256i bytes) noe
     // Signed, 80..BF are -128..-65: a byte is a lead byte if it is above -65.
     const __m256i leads = _mm256_cmpgt_epi8(bytes, _mm256_set1_epi8(static_cast<char>(0xBF)));
     return static_cast<std::uint32_t>(_mm256_movemask_epi8(leads));
+}
+
+// Row `keep` (bit i: keep 16-bit word i of a 16-byte half): the vpshufb
+// indices that pack the kept words from word 0 (0x80 after them).
+struct word_pack_indices {
+    alignas(16) unsigned char rows[256][16];
+};
+
+constexpr word_pack_indices make_word_pack_indices() noexcept
+{
+    word_pack_indices table{};
+    for (unsigned keep = 0; keep < 256; ++keep) {
+        unsigned size = 0;
+        for (unsigned word = 0; word < 8; ++word) {
+            if ((keep >> word & 1u) == 0) continue;
+            table.rows[keep][size++] = static_cast<unsigned char>(2 * word);
+            table.rows[keep][size++] = static_cast<unsigned char>(2 * word + 1);
+        }
+        while (size < 16) table.rows[keep][size++] = 0x80;
+    }
+    return table;
+}
+
+inline constexpr word_pack_indices word_pack = make_word_pack_indices();
+
+// Writes the first `count` of the 8 code points at `out`: all 8 unless
+// `exact` (the caller then writes over the rest).
+UTF8VIEW_TARGET_AVX2_TRANSCODE inline void store_code_points(char32_t* out, __m256i code_points, unsigned count,
+                                                             bool exact) noexcept
+{
+    if (exact) {
+        const __m256i in_result =
+            _mm256_cmpgt_epi32(_mm256_set1_epi32(static_cast<int>(count)), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+        _mm256_maskstore_epi32(reinterpret_cast<int*>(out), in_result, code_points);
+    }
+    else {
+        _mm256_storeu_si256(reinterpret_cast<__m256i*>(out), code_points);
+    }
+}
+
+// Bit i set if byte i of the 32 is at least `least` (unsigned).
+UTF8VIEW_TARGET_AVX2_TRANSCODE inline std::uint32_t at_least(__m256i bytes, unsigned char least) noexcept
+{
+    const __m256i bound = _mm256_set1_epi8(static_cast<char>(least));
+    return static_cast<std::uint32_t>(_mm256_movemask_epi8(_mm256_cmpeq_epi8(_mm256_max_epu8(bytes, bound), bytes)));
+}
+
+// Decodes the characters of a 64-byte block of valid UTF-8 that starts on a
+// character and has none of 3 or 4 bytes (no byte E0..FF: Arabic, Cyrillic,
+// Greek, Hebrew, accented Latin), in windows of 16 bytes. Each byte is
+// decoded as if a character started there, from it and the byte after it,
+// into a 16-bit word (Table 3-6, rows 1 and 2); the words at lead bytes are
+// kept, packed by a 256-row vpshufb table per 8 words, widened to 32 bits
+// and stored. A character that does not end inside the window (a lead byte
+// of 2 bytes at byte 15) starts the next one. `leads` and `two_byte_leads`
+// are the block's masks of lead bytes and of bytes C0..DF. Returns where the
+// block's next window would start: the first character at or past byte 49.
+UTF8VIEW_TARGET_AVX2_TRANSCODE inline unsigned decode_block_below_800(const unsigned char* p, char32_t*& out,
+                                                                      std::uint64_t leads,
+                                                                      std::uint64_t two_byte_leads,
+                                                                      bool exact) noexcept
+{
+    unsigned position = 0;
+    for (;;) {
+        const __m128i bytes = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + position));
+        const __m256i first = _mm256_cvtepu8_epi16(bytes);
+        const __m256i second_payload =
+            _mm256_and_si256(_mm256_cvtepu8_epi16(_mm_srli_si128(bytes, 1)), _mm256_set1_epi16(0x3F));
+        // 110xxxxx 10yyyyyy: xxxxxyyyyyy.
+        const __m256i two_byte_value =
+            _mm256_or_si256(_mm256_slli_epi16(_mm256_and_si256(first, _mm256_set1_epi16(0x1F)), 6), second_payload);
+        const __m256i value =
+            _mm256_blendv_epi8(first, two_byte_value, _mm256_cmpgt_epi16(first, _mm256_set1_epi16(0xBF)));
+        const std::uint64_t straddling = two_byte_leads >> position & 0x8000u;
+        const auto keep = static_cast<unsigned>((leads >> position & 0xFFFFu) & ~straddling);
+        const unsigned low_keep = keep & 0xFFu;
+        const unsigned high_keep = keep >> 8;
+        const __m256i indices = _mm256_inserti128_si256(
+            _mm256_castsi128_si256(_mm_load_si128(reinterpret_cast<const __m128i*>(word_pack.rows[low_keep]))),
+            _mm_load_si128(reinterpret_cast<const __m128i*>(word_pack.rows[high_keep])), 1);
+        const __m256i packed = _mm256_shuffle_epi8(value, indices);
+        const auto low_count = static_cast<unsigned>(std::popcount(low_keep));
+        const auto high_count = static_cast<unsigned>(std::popcount(high_keep));
+        store_code_points(out, _mm256_cvtepu16_epi32(_mm256_castsi256_si128(packed)), low_count, exact);
+        store_code_points(out + low_count, _mm256_cvtepu16_epi32(_mm256_extracti128_si256(packed, 1)), high_count,
+                          exact);
+        out += low_count + high_count;
+        position += straddling != 0 ? 15u : 16u;
+        if (position > last_window_start) return position;
+    }
 }
 
 // As scalar::decode_valid (same contract, same result).
@@ -164,29 +261,30 @@ UTF8VIEW_TARGET_AVX2_TRANSCODE inline decode_progress decode_valid(const unsigne
         const std::uint64_t leads = std::uint64_t{lead_mask(low)} | std::uint64_t{lead_mask(high)} << 32;
         char32_t* const block_out = out;
         unsigned position = 0;  // a character starts here (p[0] does: the block starts on one)
-        for (;;) {
-            const auto starts = static_cast<unsigned>(leads >> position & 0xFFu);
-            const __m256i bytes = _mm256_broadcastsi128_si256(
-                _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + position)));
-            const __m256i indices = _mm256_load_si256(reinterpret_cast<const __m256i*>(gather.rows[starts]));
-            const __m256i code_points = decode_lanes(_mm256_shuffle_epi8(bytes, indices));
-            const auto count = std::popcount(starts);
-            // The next character: the first lead byte 8 or more bytes on. A
-            // character that starts at most 55 bytes in ends by byte 58, so
-            // there is one in the mask.
-            const unsigned next =
-                position + window_bytes + static_cast<unsigned>(std::countr_zero(leads >> (position + window_bytes)));
-            if (exact) {
-                const __m256i in_result =
-                    _mm256_cmpgt_epi32(_mm256_set1_epi32(count), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
-                _mm256_maskstore_epi32(reinterpret_cast<int*>(out), in_result, code_points);
+        const std::uint64_t two_or_more = std::uint64_t{at_least(low, 0xC0)} | std::uint64_t{at_least(high, 0xC0)} << 32;
+        const std::uint64_t three_or_more =
+            std::uint64_t{at_least(low, 0xE0)} | std::uint64_t{at_least(high, 0xE0)} << 32;
+        if (three_or_more == 0) {
+            position = decode_block_below_800(p, out, leads, two_or_more, exact);
+        }
+        else {
+            for (;;) {
+                const auto starts = static_cast<unsigned>(leads >> position & 0xFFu);
+                const __m256i bytes = _mm256_broadcastsi128_si256(
+                    _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + position)));
+                const __m256i indices = _mm256_load_si256(reinterpret_cast<const __m256i*>(gather.rows[starts]));
+                const __m256i code_points = decode_lanes(_mm256_shuffle_epi8(bytes, indices));
+                const auto count = static_cast<unsigned>(std::popcount(starts));
+                // The next character: the first lead byte 8 or more bytes
+                // on. A character that starts at most 55 bytes in ends by
+                // byte 58, so there is one in the mask.
+                const unsigned next = position + window_bytes +
+                                      static_cast<unsigned>(std::countr_zero(leads >> (position + window_bytes)));
+                store_code_points(out, code_points, count, exact);
+                out += count;
+                position = next;
+                if (position > last_window_start) break;
             }
-            else {
-                _mm256_storeu_si256(reinterpret_cast<__m256i*>(out), code_points);
-            }
-            out += count;
-            position = next;
-            if (position > last_window_start) break;
         }
         p += position;
         room -= static_cast<std::size_t>(out - block_out);
