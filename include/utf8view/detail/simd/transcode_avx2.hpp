@@ -15,6 +15,9 @@
 ///     64-bit mask, and the block is taken in windows, each starting on a
 ///     character, whose next one starts at a position found in the mask
 ///     alone, so that the loop's carried state is a position, not a vector;
+///   - 16 characters of 4 bytes, or 16 of 3 bytes then a lead byte (the
+///     mask says so; CJK text without ASCII): each character is put in a
+///     32-bit lane (as loaded, or by a fixed vpshufb) and decoded as below;
 ///   - no byte E0..FF (characters of 1 and 2 bytes only: Arabic, Cyrillic,
 ///     Greek, Hebrew): windows of 16 bytes, each byte decoded as if a
 ///     character started there into a 16-bit word, and the words at lead
@@ -66,6 +69,11 @@
 namespace utf8view::detail::simd::avx2_transcode {
 
 // The blocks decode_valid takes, and the windows inside them.
+// Lead byte masks of a block made of characters of one length: 4 bytes, and
+// 3 bytes (16 characters, then the next one's lead byte at byte 48).
+inline constexpr std::uint64_t every_fourth_byte = 0x1111111111111111u;
+inline constexpr std::uint64_t every_third_byte = 0x1249249249249u;
+inline constexpr std::uint64_t first_49_bytes = (std::uint64_t{1} << 49) - 1;
 inline constexpr std::size_t block_bytes = 64;
 inline constexpr unsigned window_bytes = 8;
 // Windows start at 0..48 of a block, so that their 16 bytes stay inside it.
@@ -264,7 +272,29 @@ UTF8VIEW_TARGET_AVX2_TRANSCODE inline decode_progress decode_valid(const unsigne
         const std::uint64_t two_or_more = std::uint64_t{at_least(low, 0xC0)} | std::uint64_t{at_least(high, 0xC0)} << 32;
         const std::uint64_t three_or_more =
             std::uint64_t{at_least(low, 0xE0)} | std::uint64_t{at_least(high, 0xE0)} << 32;
-        if (three_or_more == 0) {
+        if (leads == every_fourth_byte) {
+            // 16 characters of 4 bytes: each 32-bit lane holds one.
+            _mm256_storeu_si256(reinterpret_cast<__m256i*>(out), decode_lanes(low));
+            _mm256_storeu_si256(reinterpret_cast<__m256i*>(out + 8), decode_lanes(high));
+            out += 16;
+            position = block_bytes;
+        }
+        else if ((leads & first_49_bytes) == every_third_byte) {
+            // 16 characters of 3 bytes (48 bytes): 4 from each 12 bytes,
+            // one per 32-bit lane.
+            const __m256i spread = _mm256_setr_epi8(0, 1, 2, -1, 3, 4, 5, -1, 6, 7, 8, -1, 9, 10, 11, -1,  //
+                                                    0, 1, 2, -1, 3, 4, 5, -1, 6, 7, 8, -1, 9, 10, 11, -1);
+            for (unsigned part = 0; part < 2; ++part) {
+                const unsigned char* const at = p + 24 * part;
+                const __m256i bytes =
+                    _mm256_loadu2_m128i(reinterpret_cast<const __m128i*>(at + 12), reinterpret_cast<const __m128i*>(at));
+                _mm256_storeu_si256(reinterpret_cast<__m256i*>(out + 8 * part),
+                                    decode_lanes(_mm256_shuffle_epi8(bytes, spread)));
+            }
+            out += 16;
+            position = 48;
+        }
+        else if (three_or_more == 0) {
             position = decode_block_below_800(p, out, leads, two_or_more, exact);
         }
         else {
