@@ -35,7 +35,8 @@
 ///
 /// Encoding scalar values (see encode_scalar_values for the details):
 ///   - 16 at a time while the 16 after them are scalar values too, so that
-///     stores may run past the result: all ASCII, narrowed to 16 bytes; all
+///     stores may run past the result: all ASCII, narrowed to 16 bytes
+///     (and then 32 at a time while the values are ASCII); all
 ///     below 800, as 16-bit words holding their 1 or 2 bytes, packed by a
 ///     256-row vpshufb table keyed by which words are ASCII; otherwise as
 ///     two groups of 8 below;
@@ -539,7 +540,8 @@ UTF8VIEW_TARGET_AVX2_TRANSCODE inline bool all_scalar_values(__m256i first, __m2
 // The main loop takes 16 values at a time while the 16 after them are
 // scalar values too: those write at least 16 more bytes, so it may store
 // past its result (up to 12 bytes), and it looks at the 16 values' largest:
-//   - all ASCII: narrow them to 16 bytes;
+//   - all ASCII: narrow them to 16 bytes, then 32 at a time while the
+//     values are ASCII (exact stores);
 //   - all below 800 (Arabic, Cyrillic, Greek, Hebrew, accented Latin): each
 //     as a 16-bit word holding its 1 or 2 bytes (Table 3-6, rows 1 and 2),
 //     and in each half of 8 words the ASCII ones select a row of a 256-row
@@ -576,6 +578,31 @@ UTF8VIEW_TARGET_AVX2_TRANSCODE inline encode_progress encode_scalar_values(const
             const __m128i bytes = _mm_packus_epi16(_mm256_castsi256_si128(words), _mm256_extracti128_si256(words, 1));
             _mm_storeu_si128(reinterpret_cast<__m128i*>(out), bytes);
             out += 2 * step;
+            p += 2 * step;
+            // ASCII tends to come in runs (Latin text, markup): then 32
+            // values at a time with exact stores, and no other test, since
+            // every ASCII value is a scalar value.
+            while (static_cast<std::size_t>(end - p) >= 4 * step &&
+                   room - static_cast<std::size_t>(out - step_out) >= 4 * step) {
+                const __m256i run0 = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
+                const __m256i run1 = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + step));
+                const __m256i run2 = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + 2 * step));
+                const __m256i run3 = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + 3 * step));
+                const __m256i any = _mm256_or_si256(_mm256_or_si256(run0, run1), _mm256_or_si256(run2, run3));
+                if (_mm256_testz_si256(any, _mm256_set1_epi32(~0x7F)) == 0) break;
+                // The packs work within 128-bit halves: 4-byte group k of
+                // `mixed` holds values 0..3 (k < 4) or 4..7 (k >= 4) of
+                // run k mod 4, and the permutation puts them in order.
+                const __m256i mixed = _mm256_packus_epi16(_mm256_packus_epi32(run0, run1), _mm256_packus_epi32(run2, run3));
+                const __m256i bytes32 = _mm256_permutevar8x32_epi32(mixed, _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7));
+                _mm256_storeu_si256(reinterpret_cast<__m256i*>(out), bytes32);
+                out += 4 * step;
+                p += 4 * step;
+            }
+            // The values at p are not known to be scalar values any more.
+            checked = false;
+            room -= static_cast<std::size_t>(out - step_out);
+            continue;
         }
         else if (_mm256_testz_si256(largest, _mm256_set1_epi32(~0x7FF)) != 0) {
             // 16 values below 800, as 16-bit words in order.
