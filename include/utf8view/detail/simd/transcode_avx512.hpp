@@ -22,14 +22,19 @@
 ///     three bytes after it, joined, then shifted right by 6 bits for each
 ///     byte the character does not have. The next window starts at the
 ///     first lead byte at 61..63, or 64.
-/// Encoding 16 code points:
-///   - all ASCII: narrow to 16 bytes;
-///   - any surrogate or value above 10FFFF: left to the scalar kernel,
-///     which stops at it for the caller's policy;
-///   - otherwise each lane builds its 4-byte form (Table 3-6) with the
-///     payload bytes in big-endian order, drops the bytes it does not use
-///     by a right shift, fixes its lead byte's marker bits, and vpcompressb
-///     keeps the first `length` bytes of each lane.
+///   - 16 characters of 4 bytes, or 16 of 3 bytes and then a lead byte (the
+///     lead byte mask equals a fixed pattern): the lanes are the window's
+///     bytes as loaded, or spread by one fixed vpermb, with no vpcompressb.
+/// Encoding 32 code points at a time:
+///   - all ASCII: narrow to 32 bytes;
+///   - all below U+0800: each as a 16-bit word holding its 1 or 2 bytes,
+///     the bytes in use packed by one vpcompressb;
+///   - any surrogate or value above 10FFFF: 16 at a time up to it, then the
+///     scalar kernel, which stops at it for the caller's policy;
+///   - otherwise 16 at a time: each lane builds its 4-byte form (Table 3-6)
+///     with the payload bytes in big-endian order, drops the bytes it does
+///     not use by a right shift, fixes its lead byte's marker bits, and
+///     vpcompressb keeps the first `length` bytes of each lane.
 
 #ifndef UTF8VIEW_DETAIL_SIMD_TRANSCODE_AVX512_HPP
 #define UTF8VIEW_DETAIL_SIMD_TRANSCODE_AVX512_HPP
@@ -78,6 +83,28 @@ inline constexpr std::size_t decode_window_bytes = 64;
 inline constexpr std::size_t encode_step_code_points = 16;
 // Characters starting at 0..60 end inside a 64-byte window.
 inline constexpr std::uint64_t complete_starts = (std::uint64_t{1} << 61) - 1;
+// Lead byte masks of a window made of characters of one length: 16 of 4
+// bytes, and 16 of 3 bytes followed by the next one's lead byte at byte 48.
+inline constexpr std::uint64_t every_fourth_byte = 0x1111111111111111u;
+inline constexpr std::uint64_t every_third_byte = 0x1249249249249u;
+inline constexpr std::uint64_t first_49_bytes = (std::uint64_t{1} << 49) - 1;
+
+// vpermb indices that put bytes 3i .. 3i + 3 of a window into 32-bit lane i
+// (the fourth byte belongs to the next character; decode_lanes drops it).
+struct three_byte_spread_indices {
+    alignas(64) unsigned char bytes[64];
+};
+
+constexpr three_byte_spread_indices make_three_byte_spread() noexcept
+{
+    three_byte_spread_indices table{};
+    for (unsigned lane = 0; lane < 16; ++lane)
+        for (unsigned byte = 0; byte < 4; ++byte)
+            table.bytes[4 * lane + byte] = static_cast<unsigned char>(3 * lane + byte);
+    return table;
+}
+
+inline constexpr three_byte_spread_indices three_byte_spread = make_three_byte_spread();
 
 // Decodes 16 lanes, each holding a valid character's bytes in order from
 // its lead byte (bytes past the character's end are ignored).
@@ -150,6 +177,25 @@ UTF8VIEW_TARGET_AVX512_TRANSCODE inline decode_progress decode_valid(const unsig
         }
         // Lead bytes: signed, greater than BF (-65): 00..7F and C0..FF.
         const __mmask64 leads = _mm512_cmpgt_epi8_mask(bytes, continuation_limit);
+        if (leads == every_fourth_byte) {
+            // 16 characters of 4 bytes (emoji, historic scripts): the lanes
+            // as loaded.
+            _mm512_storeu_si512(out, decode_lanes(bytes, payload_masks, shifts));
+            p += 64;
+            out += 16;
+            room -= 16;
+            continue;
+        }
+        if ((leads & first_49_bytes) == every_third_byte) {
+            // 16 characters of 3 bytes (CJK text is mostly these), spread
+            // by one fixed permutation, without compressing positions.
+            const __m512i spread = _mm512_load_si512(three_byte_spread.bytes);
+            _mm512_storeu_si512(out, decode_lanes(_mm512_permutexvar_epi8(spread, bytes), payload_masks, shifts));
+            p += 48;
+            out += 16;
+            room -= 16;
+            continue;
+        }
         const __mmask64 starts = leads & complete_starts;
         const auto count = static_cast<unsigned>(std::popcount(starts));  // >= 1: p[0] is a lead byte
         const __m512i positions = _mm512_maskz_compress_epi8(starts, positions_all);
@@ -173,63 +219,111 @@ UTF8VIEW_TARGET_AVX512_TRANSCODE inline decode_progress decode_valid(const unsig
     return scalar::decode_valid(p, stop, out, room);
 }
 
+// Lanes of `value` that hold a surrogate or a value above 10FFFF.
+UTF8VIEW_TARGET_AVX512_TRANSCODE inline __mmask16 not_scalar_values(__m512i value) noexcept
+{
+    const __mmask16 surrogate = _mm512_cmpeq_epi32_mask(
+        _mm512_and_si512(value, _mm512_set1_epi32(static_cast<int>(0xFFFFF800u))), _mm512_set1_epi32(0xD800));
+    return surrogate | _mm512_cmpgt_epu32_mask(value, _mm512_set1_epi32(0x10FFFF));
+}
+
+// Encodes 16 scalar values (Table 3-6) at `out` and returns the bytes
+// written (16..64). No shortcut for all ASCII: the callers take that case
+// first, and a test here cost 10-15% on CJK and Hindi text.
+UTF8VIEW_TARGET_AVX512_TRANSCODE inline unsigned encode_sixteen(__m512i value, unsigned char* out) noexcept
+{
+    const __mmask16 non_ascii = _mm512_cmpge_epu32_mask(value, _mm512_set1_epi32(0x80));
+    const __m512i six_bits = _mm512_set1_epi32(0x3F);
+    const __mmask16 three_or_more = _mm512_cmpge_epu32_mask(value, _mm512_set1_epi32(0x800));
+    const __mmask16 four = _mm512_cmpge_epu32_mask(value, _mm512_set1_epi32(0x10000));
+    // Bytes 0..3 of a lane: value >> 18, >> 12, >> 6, >> 0 (6 bits each),
+    // each with the continuation marker 80.
+    const __m512i first = _mm512_srli_epi32(value, 18);
+    const __m512i second = _mm512_and_si512(_mm512_srli_epi32(value, 12), six_bits);
+    const __m512i third = _mm512_and_si512(_mm512_srli_epi32(value, 6), six_bits);
+    const __m512i fourth = _mm512_and_si512(value, six_bits);
+    const __m512i joined = _mm512_or_si512(_mm512_or_si512(first, _mm512_slli_epi32(second, 8)),
+                                           _mm512_or_si512(_mm512_slli_epi32(third, 16), _mm512_slli_epi32(fourth, 24)));
+    const __m512i marked = _mm512_or_si512(joined, _mm512_set1_epi32(static_cast<int>(0x80808080u)));
+    // Lengths 2, 3, 4: drop 2, 1, 0 leading bytes and turn the first kept
+    // byte's marker 80 into C0, E0, F0 (xor 40, 60, 70).
+    __m512i shift = _mm512_set1_epi32(16);
+    shift = _mm512_mask_sub_epi32(shift, three_or_more, shift, _mm512_set1_epi32(8));
+    shift = _mm512_mask_sub_epi32(shift, four, shift, _mm512_set1_epi32(8));
+    __m512i lead_marker = _mm512_set1_epi32(0x40);
+    lead_marker = _mm512_mask_mov_epi32(lead_marker, three_or_more, _mm512_set1_epi32(0x60));
+    lead_marker = _mm512_mask_mov_epi32(lead_marker, four, _mm512_set1_epi32(0x70));
+    __m512i encoded = _mm512_xor_si512(_mm512_srlv_epi32(marked, shift), lead_marker);
+    encoded = _mm512_mask_mov_epi32(encoded, static_cast<__mmask16>(~non_ascii), value);  // ASCII as is
+    // Length of each lane, in each of its bytes; keep bytes 0..length-1.
+    __m512i length = _mm512_set1_epi32(1);
+    length = _mm512_mask_add_epi32(length, non_ascii, length, _mm512_set1_epi32(1));
+    length = _mm512_mask_add_epi32(length, three_or_more, length, _mm512_set1_epi32(1));
+    length = _mm512_mask_add_epi32(length, four, length, _mm512_set1_epi32(1));
+    const __m512i repeat_byte_0 = _mm512_set4_epi32(0x0C0C0C0C, 0x08080808, 0x04040404, 0x00000000);
+    const __m512i byte_in_lane = _mm512_set1_epi32(0x03020100);
+    const __mmask64 keep = _mm512_cmplt_epu8_mask(byte_in_lane, _mm512_shuffle_epi8(length, repeat_byte_0));
+    const auto written = static_cast<unsigned>(std::popcount(keep));
+    _mm512_mask_storeu_epi8(out, _bzhi_u64(~std::uint64_t{0}, written), _mm512_maskz_compress_epi8(keep, encoded));
+    return written;
+}
+
 // As scalar::encode_scalar_values (same contract, same result).
+//
+// 32 values at a time: all ASCII, narrowed; all below 800 (every such value
+// is a scalar value; text in Arabic, Cyrillic, Greek, Hebrew, accented
+// Latin), each as a 16-bit word holding its 1 or 2 bytes (Table 3-6, rows 1
+// and 2), the bytes in use packed by one vpcompressb; otherwise two groups
+// of 16 by encode_sixteen. Then 16 at a time, then the scalar kernel.
 UTF8VIEW_TARGET_AVX512_TRANSCODE inline encode_progress encode_scalar_values(const char32_t* p, const char32_t* end,
                                                                             unsigned char* out,
                                                                             std::size_t room) noexcept
 {
-    const __m512i six_bits = _mm512_set1_epi32(0x3F);
-    const __m512i repeat_byte_0 =
-        _mm512_set4_epi32(0x0C0C0C0C, 0x08080808, 0x04040404, 0x00000000);
-    const __m512i byte_in_lane = _mm512_set1_epi32(0x03020100);
-
-    while (static_cast<std::size_t>(end - p) >= encode_step_code_points && room >= 4 * encode_step_code_points) {
-        const __m512i value = _mm512_loadu_si512(p);
-        const __mmask16 non_ascii = _mm512_cmpge_epu32_mask(value, _mm512_set1_epi32(0x80));
-        if (non_ascii == 0) {
-            _mm_storeu_si128(reinterpret_cast<__m128i*>(out), _mm512_cvtepi32_epi8(value));
-            p += 16;
-            out += 16;
-            room -= 16;
-            continue;
+    constexpr std::size_t step = encode_step_code_points;
+    while (static_cast<std::size_t>(end - p) >= 2 * step && room >= 4 * 2 * step) {
+        const __m512i value0 = _mm512_loadu_si512(p);
+        const __m512i value1 = _mm512_loadu_si512(p + step);
+        const __m512i largest = _mm512_max_epu32(value0, value1);
+        unsigned written;
+        if (_mm512_test_epi32_mask(largest, _mm512_set1_epi32(~0x7F)) == 0) {
+            _mm_storeu_si128(reinterpret_cast<__m128i*>(out), _mm512_cvtepi32_epi8(value0));
+            _mm_storeu_si128(reinterpret_cast<__m128i*>(out + step), _mm512_cvtepi32_epi8(value1));
+            written = 2 * step;
         }
-        const __mmask16 surrogate = _mm512_cmpeq_epi32_mask(
-            _mm512_and_si512(value, _mm512_set1_epi32(static_cast<int>(0xFFFFF800u))), _mm512_set1_epi32(0xD800));
-        const __mmask16 too_large = _mm512_cmpgt_epu32_mask(value, _mm512_set1_epi32(0x10FFFF));
-        if ((surrogate | too_large) != 0) break;  // the scalar kernel stops at it
-
-        const __mmask16 three_or_more = _mm512_cmpge_epu32_mask(value, _mm512_set1_epi32(0x800));
-        const __mmask16 four = _mm512_cmpge_epu32_mask(value, _mm512_set1_epi32(0x10000));
-        // Bytes 0..3 of a lane: value >> 18, >> 12, >> 6, >> 0 (6 bits each),
-        // each with the continuation marker 80.
-        const __m512i first = _mm512_srli_epi32(value, 18);
-        const __m512i second = _mm512_and_si512(_mm512_srli_epi32(value, 12), six_bits);
-        const __m512i third = _mm512_and_si512(_mm512_srli_epi32(value, 6), six_bits);
-        const __m512i fourth = _mm512_and_si512(value, six_bits);
-        const __m512i joined = _mm512_or_si512(
-            _mm512_or_si512(first, _mm512_slli_epi32(second, 8)),
-            _mm512_or_si512(_mm512_slli_epi32(third, 16), _mm512_slli_epi32(fourth, 24)));
-        const __m512i marked = _mm512_or_si512(joined, _mm512_set1_epi32(static_cast<int>(0x80808080u)));
-        // Lengths 2, 3, 4: drop 2, 1, 0 leading bytes and turn the first
-        // kept byte's marker 80 into C0, E0, F0 (xor 40, 60, 70).
-        __m512i shift = _mm512_set1_epi32(16);
-        shift = _mm512_mask_sub_epi32(shift, three_or_more, shift, _mm512_set1_epi32(8));
-        shift = _mm512_mask_sub_epi32(shift, four, shift, _mm512_set1_epi32(8));
-        __m512i lead_marker = _mm512_set1_epi32(0x40);
-        lead_marker = _mm512_mask_mov_epi32(lead_marker, three_or_more, _mm512_set1_epi32(0x60));
-        lead_marker = _mm512_mask_mov_epi32(lead_marker, four, _mm512_set1_epi32(0x70));
-        __m512i encoded = _mm512_xor_si512(_mm512_srlv_epi32(marked, shift), lead_marker);
-        encoded = _mm512_mask_mov_epi32(encoded, static_cast<__mmask16>(~non_ascii), value);  // ASCII as is
-        // Length of each lane, in each of its bytes; keep bytes 0..length-1.
-        __m512i length = _mm512_set1_epi32(1);
-        length = _mm512_mask_add_epi32(length, non_ascii, length, _mm512_set1_epi32(1));
-        length = _mm512_mask_add_epi32(length, three_or_more, length, _mm512_set1_epi32(1));
-        length = _mm512_mask_add_epi32(length, four, length, _mm512_set1_epi32(1));
-        const __mmask64 keep = _mm512_cmplt_epu8_mask(byte_in_lane, _mm512_shuffle_epi8(length, repeat_byte_0));
-        const __m512i packed = _mm512_maskz_compress_epi8(keep, encoded);
-        const auto written = static_cast<unsigned>(std::popcount(keep));
-        _mm512_mask_storeu_epi8(out, _bzhi_u64(~std::uint64_t{0}, written), packed);
-        p += 16;
+        else if (_mm512_test_epi32_mask(largest, _mm512_set1_epi32(~0x7FF)) == 0) {
+            const __m512i words = _mm512_inserti64x4(_mm512_castsi256_si512(_mm512_cvtepi32_epi16(value0)),
+                                                     _mm512_cvtepi32_epi16(value1), 1);
+            // Two bytes: 110xxxxx (the top 5 bits) then 10xxxxxx (the low 6).
+            const __m512i pairs = _mm512_or_si512(
+                _mm512_or_si512(_mm512_srli_epi16(words, 6),
+                                _mm512_slli_epi16(_mm512_and_si512(words, _mm512_set1_epi16(0x3F)), 8)),
+                _mm512_set1_epi16(static_cast<short>(0x80C0)));
+            const __mmask32 ascii = _mm512_cmplt_epu16_mask(words, _mm512_set1_epi16(0x80));
+            const __m512i encoded = _mm512_mask_mov_epi16(pairs, ascii, words);
+            // Keep byte 0 of every word, and byte 1 of the others: the sign
+            // bits of FFFF (2 bytes) or 00FF (ASCII) in each word.
+            const __mmask64 keep =
+                _mm512_movepi8_mask(_mm512_mask_mov_epi16(_mm512_set1_epi16(-1), ascii, _mm512_set1_epi16(0x00FF)));
+            written = static_cast<unsigned>(std::popcount(keep));
+            _mm512_mask_storeu_epi8(out, _bzhi_u64(~std::uint64_t{0}, written),
+                                    _mm512_maskz_compress_epi8(keep, encoded));
+        }
+        else {
+            // A surrogate or a value above 10FFFF: the 16 at a time below
+            // take what comes before it, and the scalar kernel stops at it.
+            if ((not_scalar_values(value0) | not_scalar_values(value1)) != 0) break;
+            written = encode_sixteen(value0, out);
+            written += encode_sixteen(value1, out + written);
+        }
+        p += 2 * step;
+        out += written;
+        room -= written;
+    }
+    while (static_cast<std::size_t>(end - p) >= step && room >= 4 * step) {
+        const __m512i value = _mm512_loadu_si512(p);
+        if (not_scalar_values(value) != 0) break;
+        const unsigned written = encode_sixteen(value, out);
+        p += step;
         out += written;
         room -= written;
     }
