@@ -701,3 +701,171 @@ BOOST_AUTO_TEST_CASE(volatile_contiguous_code_points_take_the_generic_path)
     BOOST_TEST((bounded.in - std::span<volatile char32_t>(values).begin()) == 2);
     BOOST_TEST((bounded.out - std::span<char8_t>(short_out).begin()) == 3);
 }
+
+// ---------------------------------------------------------------------------
+// What `in` means when a bounded output fills up
+//
+// A full output asks a policy nothing more, so that a caller who resumes at
+// `in` with more room has each error reported once; but a policy that
+// declares it drops every error (on_error::skip) needs no room, so the
+// maximal subparts or bad values after the last element written are passed
+// over, and `in == end` tells the caller that all input was consumed.
+// Inputs and expected values from Table 3-7 and D76: 41 is 'A', a lone 80
+// is one maximal subpart, D800 is a surrogate.
+
+namespace {
+
+// Drops each error and counts the calls, declaring that it drops every error.
+struct counting_skip {
+    static constexpr bool drops_every_error = true;
+    std::size_t* asked;
+    template <class Info>
+    std::optional<char32_t> operator()(const Info&) const
+    {
+        ++*asked;
+        return std::nullopt;
+    }
+};
+
+// The same, without the declaration.
+struct undeclared_counting_skip {
+    std::size_t* asked;
+    template <class Info>
+    std::optional<char32_t> operator()(const Info&) const
+    {
+        ++*asked;
+        return std::nullopt;
+    }
+};
+
+// Replaces each error with '?' and counts the calls.
+struct counting_replace {
+    std::size_t* asked;
+    template <class Info>
+    std::optional<char32_t> operator()(const Info&) const
+    {
+        ++*asked;
+        return U'?';
+    }
+};
+
+static_assert(u8v::policy_drops_every_error<u8v::on_error::skip_t>);
+static_assert(u8v::policy_drops_every_error<counting_skip>);
+static_assert(!u8v::policy_drops_every_error<undeclared_counting_skip>);
+static_assert(!u8v::policy_drops_every_error<u8v::on_error::replace_t>);
+static_assert(!u8v::policy_drops_every_error<u8v::on_error::throw_exception_t>);
+
+// Calls f(bytes, description) with "41 80 80 ED A0 80" in a contiguous
+// buffer and in a std::list (the generic path), and after 64 ASCII bytes,
+// so that the SIMD kernels take the well-formed stretch.
+template <class F>
+void with_trailing_errors(F&& f)
+{
+    const std::string tail = "\x41\x80\x80\xED\xA0\x80";
+    for (const std::size_t ascii : {std::size_t{0}, std::size_t{64}}) {
+        const std::string bytes = std::string(ascii, 'a') + tail;
+        f(std::string_view(bytes), ascii, "contiguous");
+        const std::list<char> list(bytes.begin(), bytes.end());
+        f(list, ascii, "std::list<char>");
+    }
+}
+
+template <class R>
+std::size_t offset_in(const R& range, const std::ranges::iterator_t<const R>& it)
+{
+    return static_cast<std::size_t>(std::ranges::distance(std::ranges::begin(range), it));
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(a_full_output_moves_past_what_the_policy_drops)
+{
+    t::for_each_kernel_and_transcoder([] {
+        with_trailing_errors([](const auto& bytes, std::size_t ascii, const char* base) {
+            BOOST_TEST_CONTEXT(base << ", after " << ascii << " ASCII bytes")
+            {
+                const std::size_t size = ascii + 6;  // 41, 80, 80, ED A0 80: five maximal subparts after 'A'
+                code_points out(ascii + 1);           // room for the ASCII and 'A' alone
+                const auto skipped = u8v::decode_into(bytes, out, u8v::on_error::skip);
+                BOOST_TEST(offset_in(bytes, skipped.in) == size);
+                BOOST_TEST((skipped.out == out.end()));
+                BOOST_TEST(out.back() == U'A');
+
+                std::size_t asked = 0;
+                const auto counted = u8v::decode_into(bytes, out, counting_skip{&asked});
+                BOOST_TEST(offset_in(bytes, counted.in) == size);
+                BOOST_TEST(asked == 5u);
+
+                // Not declared: no policy is asked once the output is full.
+                asked = 0;
+                const auto undeclared = u8v::decode_into(bytes, out, undeclared_counting_skip{&asked});
+                BOOST_TEST(offset_in(bytes, undeclared.in) == ascii + 1);
+                BOOST_TEST(asked == 0u);
+                const auto replaced = u8v::decode_into(bytes, out, counting_replace{&asked});
+                BOOST_TEST(offset_in(bytes, replaced.in) == ascii + 1);
+                BOOST_TEST(asked == 0u);
+                BOOST_CHECK_NO_THROW(u8v::decode_into(bytes, out, u8v::on_error::throw_exception));
+            }
+        });
+    });
+}
+
+BOOST_AUTO_TEST_CASE(a_full_output_moves_past_the_values_the_policy_drops)
+{
+    t::for_each_kernel_and_transcoder([] {
+        for (const std::size_t ascii : {std::size_t{0}, std::size_t{32}}) {
+            std::u32string values(ascii, U'a');
+            values += U"A";
+            values += {char32_t{0xD800}, char32_t{0x110000}, char32_t{0xDFFF}};
+            std::vector<char> out(ascii + 1);
+            BOOST_TEST_CONTEXT("after " << ascii << " ASCII values")
+            {
+                const auto skipped = u8v::encode_into(values, out, u8v::on_error::skip);
+                BOOST_TEST(static_cast<std::size_t>(skipped.in - values.begin()) == values.size());
+                BOOST_TEST(out.back() == 'A');
+                std::size_t asked = 0;
+                const auto counted = u8v::encode_into(values, out, counting_skip{&asked});
+                BOOST_TEST(static_cast<std::size_t>(counted.in - values.begin()) == values.size());
+                BOOST_TEST(asked == 3u);
+                asked = 0;
+                const auto undeclared = u8v::encode_into(values, out, undeclared_counting_skip{&asked});
+                BOOST_TEST(static_cast<std::size_t>(undeclared.in - values.begin()) == ascii + 1);
+                BOOST_TEST(asked == 0u);
+                const std::list<char32_t> list(values.begin(), values.end());
+                const auto from_list = u8v::encode_into(list, out, u8v::on_error::skip);
+                BOOST_TEST((from_list.in == list.end()));
+            }
+        }
+    });
+}
+
+BOOST_AUTO_TEST_CASE(a_chunked_loop_asks_the_policy_once_per_error)
+{
+    // Decoding into one element at a time, resuming at `in`: every maximal
+    // subpart of Kuhn's stress test reaches the policy exactly once (the
+    // test file's expected decoding has 378 replacements), and the output
+    // is what one unbounded call writes.
+    const std::string kuhn = t::read_testdata("UTF-8-test.txt");
+    t::for_each_kernel_and_transcoder([&kuhn] {
+        for (const std::size_t room : {std::size_t{1}, std::size_t{3}, std::size_t{64}}) {
+            std::size_t asked = 0;
+            code_points chunked;
+            std::string_view rest(kuhn);
+            code_points out(room);
+            while (!rest.empty()) {
+                const auto result = u8v::decode_into(rest, out, counting_replace{&asked});
+                chunked.insert(chunked.end(), out.begin(), result.out);
+                rest.remove_prefix(static_cast<std::size_t>(result.in - rest.begin()));
+            }
+            code_points whole;
+            std::size_t asked_once = 0;
+            u8v::decode_into(kuhn, std::back_inserter(whole), counting_replace{&asked_once});
+            BOOST_TEST_CONTEXT("room " << room)
+            {
+                BOOST_TEST(asked_once == 378u);
+                BOOST_TEST(asked == asked_once);
+                CHECK_SAME_SEQUENCE(chunked, whole);
+            }
+        }
+    });
+}

@@ -83,8 +83,14 @@ struct replace_t {
 
 /** Drops each ill-formed maximal subpart (and each value that is not a
     scalar value when encoding). A well-formed `EF BF BD` in the input is a
-    real U+FFFD and is kept. Never throws. */
+    real U+FFFD and is kept. Never throws. It declares
+    `drops_every_error`: a bounded `decode_into` or `encode_into` whose
+    output is full still moves past the errors that follow (see
+    `policy_drops_every_error`). */
 struct skip_t {
+    /// Every call returns `std::nullopt` (see `policy_drops_every_error`).
+    static constexpr bool drops_every_error = true;
+
     [[nodiscard]] constexpr std::optional<char32_t> operator()(const decode_error_info&) const noexcept
     {
         return std::nullopt;
@@ -128,6 +134,32 @@ inline constexpr skip_t skip{};
 inline constexpr throw_exception_t throw_exception{};
 
 }  // namespace on_error
+
+/** True if the policy type `P` declares that it drops every error: that
+    each of its calls returns `std::nullopt` (or throws), never a
+    replacement. A policy declares it with a member
+    `static constexpr bool drops_every_error = true;`, as `on_error::skip_t`
+    does.
+
+    What it changes: a bounded bulk function (`decode_into` or
+    `encode_into` with an output range) stops at the first element that
+    does not fit, and once its output is full it asks the policy about
+    nothing more, so that the next call, with more room, asks about each
+    error exactly once. A policy that drops every error needs no room,
+    though: for it the call goes on past the ill-formed maximal subparts
+    (or the values that are not scalar values) that follow, asking it
+    about each once, and stops at the next element that would need room.
+    So with `on_error::skip`, `in == end` means that all input was
+    consumed even when the output filled up exactly (`41 80` into room for
+    one code point gives `in` = 2). A policy that declares this and then
+    returns a replacement anyway makes the call stop before that error,
+    with nothing written for it.
+    @par Complexity compile time only. */
+template <class P>
+inline constexpr bool policy_drops_every_error = requires {
+    requires std::same_as<std::remove_cv_t<decltype(P::drops_every_error)>, bool>;
+    requires P::drops_every_error;
+};
 
 namespace detail {
 

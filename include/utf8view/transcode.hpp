@@ -137,6 +137,35 @@ template <class O, class OS>
     return p;
 }
 
+// Bounded outputs: once the output is full, a call moves on past the
+// ill-formed maximal subparts at `first` if the policy drops every error
+// (policy_drops_every_error), asking it about each once, and stops at the
+// first well-formed sequence or the end. Any other policy is not asked with
+// no room left for its replacement. `offset` is the byte offset of `first`.
+// Forward iterators only: over an input range, looking at a segment
+// consumes it.
+template <class I, class S, class Policy>
+constexpr I pass_over_dropped_subparts(I first, const S& last, Policy& policy, std::size_t offset)
+{
+    if constexpr (policy_drops_every_error<Policy> && std::forward_iterator<I>) {
+        while (first != last) {
+            auto [decoded, next] = decode_step(first, last);
+            if (decoded.well_formed()) break;
+            // A replacement from a policy that said it drops every error:
+            // there is no room for it, so stop before its subpart.
+            if (ask_policy(policy, decode_error_info{decoded.kind(), offset, decoded.length})) break;
+            offset += decoded.length;
+            first = std::move(next);
+        }
+    }
+    else {
+        static_cast<void>(last);
+        static_cast<void>(policy);
+        static_cast<void>(offset);
+    }
+    return first;
+}
+
 // The checked, generic decoding loop (any input range, constant
 // evaluation): one segment at a time, the policy deciding each maximal
 // subpart, as views::decode does. `offset` is the byte offset of `first`.
@@ -171,6 +200,8 @@ constexpr std::ranges::in_out_result<I, O> decode_checked(I first, const S& last
             offset += decoded.length;
         }
     }
+    if constexpr (std::forward_iterator<I>)
+        if (out == out_last) first = pass_over_dropped_subparts(std::move(first), last, policy, offset);
     return {std::move(first), std::move(out)};
 }
 
@@ -215,6 +246,8 @@ constexpr std::ranges::in_out_result<I, O> decode_bulk(I first, const S& last, O
                 }
                 p = next;
             }
+            if (out == out_last)
+                p = pass_over_dropped_subparts(p, end, policy, static_cast<std::size_t>(p - start));
             return {first + (p - start), std::move(out)};
         }
     }
@@ -256,7 +289,7 @@ constexpr std::ranges::in_out_result<I, O> encode_bulk(I first, const S& last, O
             // Runs of scalar values go to the transcoding kernel; it stops
             // at a value that is not one (for the policy) or at a full output.
             std::size_t room = room_between(out, out_last);
-            if (first == last || room == 0) return {std::move(first), std::move(out)};
+            if (first == last) return {std::move(first), std::move(out)};
             const char32_t* const begin = detail::to_address(first);
             const char32_t* const end = begin + (last - first);
             const char32_t* p = begin;
@@ -269,11 +302,17 @@ constexpr std::ranges::in_out_result<I, O> encode_bulk(I first, const S& last, O
                                    : encode_scalar_values_with_active_transcoder(from, end, to, space);
             };
             for (;;) {
-                const encode_progress progress = encode(p, written, room);
-                room -= static_cast<std::size_t>(progress.out - written);
-                written = progress.out;
-                p = progress.in;
-                if (p == end || room == 0) break;
+                if (room != 0) {
+                    const encode_progress progress = encode(p, written, room);
+                    room -= static_cast<std::size_t>(progress.out - written);
+                    written = progress.out;
+                    p = progress.in;
+                }
+                if (p == end) break;
+                // A full output asks a policy nothing more, unless it drops
+                // every error (policy_drops_every_error): then the values it
+                // drops are passed over.
+                if (room == 0 && !policy_drops_every_error<Policy>) break;
                 const std::uint8_t error = scalar_value_error(*p);
                 if (error == 0) break;  // a scalar value that does not fit
                 encoded_sequence encoded;
@@ -290,10 +329,28 @@ constexpr std::ranges::in_out_result<I, O> encode_bulk(I first, const S& last, O
     }
     std::size_t offset = 0;
     // A full output ends the loop before the next value is read, so that a
-    // policy is never asked about a value when there is no room at all. With
-    // some room left, the policy is asked first and its replacement may then
-    // not fit (U+FFFD needs 3 bytes): the loop stops there without writing.
-    while (first != last && out != out_last) {
+    // policy is never asked about a value when there is no room at all,
+    // unless the policy drops every error (policy_drops_every_error): then
+    // the values it drops are passed over, and the loop ends at the next
+    // scalar value. With some room left, the policy is asked first and its
+    // replacement may then not fit (U+FFFD needs 3 bytes): the loop stops
+    // there without writing.
+    while (first != last) {
+        if (out == out_last) {
+            if constexpr (policy_drops_every_error<Policy>) {
+                const auto value = *first;
+                const std::uint8_t error = scalar_value_error(value);
+                if (error == 0) break;
+                const encode_error_info info{static_cast<error_kind>(error), offset, to_int64(value)};
+                if (ask_policy(policy, info)) break;  // a replacement after all: no room for it
+                ++first;
+                ++offset;
+                continue;
+            }
+            else {
+                break;
+            }
+        }
         const auto value = *first;
         encoded_sequence encoded;
         if constexpr (std::same_as<std::remove_cv_t<decltype(value)>, char32_t>) {
@@ -404,7 +461,17 @@ constexpr std::ranges::in_out_result<std::ranges::borrowed_iterator_t<R>, O> dec
     @param policy a `decode_error_policy`.
     @return `{in, out}`: where decoding stopped in `bytes` (on a segment
     boundary: the first segment not decoded, or the end) and the end of what
-    was written in `out`. Over input ranges, reading stops once `out` is full.
+    was written in `out`.
+    @par When the output fills up Once `out` is full the policy is asked
+    nothing more, so that a caller who resumes at `in` with more room has
+    each maximal subpart reported exactly once. A policy that drops every
+    error (`on_error::skip`, or any declaring it: see
+    `policy_drops_every_error`) needs no room, though: then the maximal
+    subparts that follow are passed over (the policy told of each), and
+    `in` is the first well-formed sequence that did not fit, or the end. So
+    `41 80` into room for one code point gives `in` at byte 2 with
+    `on_error::skip`, at byte 1 with `on_error::replace`. Over input ranges,
+    where looking at a segment consumes it, reading stops once `out` is full.
     @par Complexity, bad input, standard: as the unbounded overload. */
 template <std::ranges::input_range R, std::ranges::forward_range Out,
           decode_error_policy Policy = on_error::replace_t>
@@ -475,6 +542,14 @@ constexpr std::ranges::in_out_result<std::ranges::borrowed_iterator_t<R>, O> enc
     @param policy      an `encode_error_policy`.
     @return `{in, out}`: the first code point not encoded (or the end) and
     the end of what was written.
+    @par When the output fills up As for the bounded `decode_into`: with no
+    room left the policy is asked nothing more, except one that drops every
+    error (`on_error::skip`; `policy_drops_every_error`), for which the
+    values that are not scalar values after the last one written are passed
+    over, so that `in` is the first scalar value that did not fit, or the
+    end. With some room left, a value that is not a scalar value goes to
+    the policy, and if its replacement does not fit the call stops before
+    that value (the next call asks again).
     @par Complexity, bad input, standard: as the unbounded overload. */
 template <std::ranges::input_range R, std::ranges::forward_range Out,
           encode_error_policy Policy = on_error::replace_t>

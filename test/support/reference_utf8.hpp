@@ -85,19 +85,22 @@ inline byte_range allowed_byte(unsigned lead, std::size_t index)
 }
 
 /** The kind of the maximal subpart whose first byte is `first` and whose
-    next byte (if any) is `second`: by the first byte, and where Table 3-7
-    narrows the second byte's range for this lead byte, by that byte. */
-inline error_kind kind_of_subpart(unsigned first, std::optional<unsigned> second)
+    next byte is `second` (`no_byte` if the input ends there): by the first
+    byte, and where Table 3-7 narrows the second byte's range for this lead
+    byte, by that byte. */
+inline constexpr unsigned no_byte = 0x100;
+
+inline error_kind kind_of_subpart(unsigned first, unsigned second)
 {
     if (first >= 0x80 && first <= 0xBF) return error_kind::unexpected_continuation_byte;
     if (first == 0xC0 || first == 0xC1) return error_kind::overlong;  // would encode U+0000..U+007F
     if (first >= 0xF8) return error_kind::invalid_lead_byte;           // no UTF-8 sequence starts so
     if (first >= 0xF5) return error_kind::out_of_range;                // would encode above U+13FFFF
-    if (second && *second >= 0x80 && *second <= 0xBF) {
-        if (first == 0xE0 && *second < 0xA0) return error_kind::overlong;    // below U+0800
-        if (first == 0xF0 && *second < 0x90) return error_kind::overlong;    // below U+10000
-        if (first == 0xED && *second >= 0xA0) return error_kind::surrogate;  // U+D800..U+DFFF
-        if (first == 0xF4 && *second >= 0x90) return error_kind::out_of_range;  // above U+10FFFF
+    if (second >= 0x80 && second <= 0xBF) {
+        if (first == 0xE0 && second < 0xA0) return error_kind::overlong;      // below U+0800
+        if (first == 0xF0 && second < 0x90) return error_kind::overlong;      // below U+10000
+        if (first == 0xED && second >= 0xA0) return error_kind::surrogate;    // U+D800..U+DFFF
+        if (first == 0xF4 && second >= 0x90) return error_kind::out_of_range;  // above U+10FFFF
     }
     return error_kind::truncated_sequence;
 }
@@ -126,9 +129,7 @@ inline segment segment_at(const unsigned char* bytes, std::size_t size, std::siz
         return s;
     }
     s.length = taken;
-    const std::optional<unsigned> second =
-        offset + 1 < size ? std::optional<unsigned>(bytes[offset + 1]) : std::nullopt;
-    s.error = kind_of_subpart(lead, second);
+    s.error = kind_of_subpart(lead, offset + 1 < size ? bytes[offset + 1] : no_byte);
     return s;
 }
 
