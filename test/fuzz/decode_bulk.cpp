@@ -1,0 +1,325 @@
+// Copyright (c) 2026 the utf8view authors.
+// Distributed under the Boost Software License, Version 1.0.
+
+// Fuzz target: arbitrary bytes through the bulk decoding functions, compared
+// with the reference decoder (support/reference_utf8.hpp):
+//
+//   - every validation kernel and every transcoding kernel this CPU has,
+//     called directly (any length, also below the sizes where the public
+//     functions start using them), and forced in turn under the public
+//     functions;
+//   - validate (kind and offset), is_valid, count_code_points;
+//   - decode_into, unbounded into an output of exactly the right size, and
+//     bounded into outputs of that size and 1 to 8 elements fewer, with
+//     on_error::replace, on_error::skip, on_error::throw_exception and two
+//     user policies ('?' for each error; one that drops each error without
+//     declaring it): what is written, `in` (the rule for a full output: a
+//     policy that drops every error is passed over the errors that follow,
+//     no other policy is asked once the output is full), and what each
+//     policy was told;
+//   - every input flush with the end of readable memory (and the kernels
+//     also flush with its start), every output ending exactly at a page
+//     boundary: a read or write outside faults at once.
+
+#include <utf8view/detail/dispatch.hpp>
+#include <utf8view/transcode.hpp>
+#include <utf8view/validate.hpp>
+
+#include "fuzz/fuzz_support.hpp"
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <iterator>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace u8v = utf8view;
+namespace d = utf8view::detail;
+namespace f = utf8view_fuzz;
+namespace ref = utf8view_test::reference;
+using f::check;
+
+namespace {
+
+constexpr char32_t untouched = 0x5A5A5A5A;  // what an output holds where nothing was written
+
+// The policies under test, and what the rule for a full output makes of each.
+enum class policy_under_test { replace, skip, throw_exception, question_mark, undeclared_drop };
+
+const char* name_of(policy_under_test p)
+{
+    switch (p) {
+    case policy_under_test::replace: return "on_error::replace";
+    case policy_under_test::skip: return "on_error::skip";
+    case policy_under_test::throw_exception: return "on_error::throw_exception";
+    case policy_under_test::question_mark: return "user policy '?'";
+    case policy_under_test::undeclared_drop: return "user policy dropping, undeclared";
+    }
+    return "?";
+}
+
+// A user's policy: records each call; replaces with '?' or drops.
+struct recording_policy {
+    std::vector<u8v::decode_error_info>* log;
+    bool drop;
+    std::optional<char32_t> operator()(const u8v::decode_error_info& info) const
+    {
+        log->push_back(info);
+        if (drop) return std::nullopt;
+        return U'?';
+    }
+};
+
+// What a call must do, by the reference: the first `written` code points
+// of what the policy yields for the whole input (`all_written`, the same
+// for every room), then stop at byte `in`.
+struct expectation {
+    std::size_t written = 0;
+    std::size_t in = 0;             // byte offset
+    std::size_t asked = 0;          // errors the policy is told of
+    std::optional<std::size_t> throws_at;
+};
+
+// The code points a policy yields for the whole input (up to its first
+// error, for the throwing one).
+std::vector<char32_t> all_written(const std::vector<ref::segment>& segments, policy_under_test policy)
+{
+    std::vector<char32_t> out;
+    for (const ref::segment& s : segments) {
+        if (s.well_formed()) out.push_back(s.code_point);
+        else if (policy == policy_under_test::throw_exception) break;
+        else if (policy == policy_under_test::replace) out.push_back(U'\uFFFD');
+        else if (policy == policy_under_test::question_mark) out.push_back(U'?');
+    }
+    return out;
+}
+
+// The call into room for `room` elements (SIZE_MAX: unbounded).
+expectation expect(const std::vector<ref::segment>& segments, std::size_t size, policy_under_test policy,
+                   std::size_t room)
+{
+    expectation e;
+    const bool yields = policy == policy_under_test::replace || policy == policy_under_test::question_mark;
+    for (const ref::segment& s : segments) {
+        const bool full = e.written == room;
+        if (s.well_formed()) {
+            if (full) {
+                e.in = s.offset;
+                return e;
+            }
+            ++e.written;
+            continue;
+        }
+        // A full output asks only a policy that declares it drops every error.
+        if (full && policy != policy_under_test::skip) {
+            e.in = s.offset;
+            return e;
+        }
+        ++e.asked;
+        if (policy == policy_under_test::throw_exception) {
+            e.throws_at = s.offset;
+            return e;
+        }
+        if (yields) ++e.written;
+    }
+    e.in = size;
+    return e;
+}
+
+std::vector<ref::segment> errors_of(const std::vector<ref::segment>& segments)
+{
+    std::vector<ref::segment> out;
+    for (const ref::segment& s : segments)
+        if (!s.well_formed()) out.push_back(s);
+    return out;
+}
+
+// [first, last) must be the first `expected_count` of `expected`.
+void check_written(const char32_t* first, const char32_t* last, const std::vector<char32_t>& expected,
+                   std::size_t expected_count, const std::string& what)
+{
+    const auto count = static_cast<std::size_t>(last - first);
+    check(count == expected_count, what, ": wrote ", count, " code points, expected ", expected_count);
+    for (std::size_t index = 0; index < count; ++index)
+        check(first[index] == expected[index], what, ": code point ", index, " is U+", std::hex,
+              static_cast<std::uint32_t>(first[index]), ", expected U+", static_cast<std::uint32_t>(expected[index]));
+}
+
+void check_log(const std::vector<u8v::decode_error_info>& log, const std::vector<ref::segment>& errors,
+               std::size_t asked, const std::string& what)
+{
+    check(log.size() == asked, what, ": the policy was asked ", log.size(), " times, expected ", asked);
+    for (std::size_t index = 0; index < log.size(); ++index)
+        check(log[index].kind == *errors[index].error && log[index].offset == errors[index].offset &&
+                  log[index].length == errors[index].length,
+              what, ": call ", index, " was told ", u8v::to_string(log[index].kind), " at ", log[index].offset,
+              ", expected ", u8v::to_string(*errors[index].error), " at ", errors[index].offset);
+}
+
+f::page_end_buffer& input_buffer()
+{
+    static f::page_end_buffer buffer;
+    return buffer;
+}
+f::page_end_buffer& output_buffer()
+{
+    static f::page_end_buffer buffer;
+    return buffer;
+}
+
+// One decode_into call under `policy`, bounded (room < SIZE_MAX: a
+// std::span of `room` elements) or not (a pointer to exactly as many
+// elements as must be written), the output ending at a page boundary.
+void check_decode_into(std::span<const unsigned char> bytes, const std::vector<ref::segment>& segments,
+                       const std::vector<ref::segment>& errors, policy_under_test policy,
+                       const std::vector<char32_t>& yielded, std::size_t room)
+{
+    const expectation e = expect(segments, bytes.size(), policy, room);
+    const bool bounded = room != static_cast<std::size_t>(-1);
+    const std::size_t slots = bounded ? room : e.written;
+    char32_t* const out = output_buffer().output_at_end<char32_t>(slots, untouched);
+    const auto what = [&] {
+        return std::string("decode_into, ") + name_of(policy) +
+               (bounded ? ", room " + std::to_string(room) : std::string(", unbounded"));
+    };
+    const unsigned char* const start = bytes.data();
+
+    const auto finish = [&](const auto& result) {
+        if (e.throws_at) check(false, what(), ": no exception, expected one at ", *e.throws_at);
+        const char32_t* written_end = nullptr;
+        if constexpr (std::is_pointer_v<std::remove_cvref_t<decltype(result.out)>>) written_end = result.out;
+        else written_end = std::to_address(result.out);
+        const auto count = static_cast<std::size_t>(written_end - out);
+        if (count != e.written || !std::equal(static_cast<const char32_t*>(out), written_end, yielded.begin()))
+            check_written(out, written_end, yielded, e.written, what());
+        const auto in = static_cast<std::size_t>(std::to_address(result.in) - start);
+        if (in != e.in) check(false, what(), ": in at byte ", in, ", expected ", e.in);
+    };
+    const auto call = [&](auto policy_object) {
+        if (bounded) finish(u8v::decode_into(bytes, std::span<char32_t>(out, room), policy_object));
+        else finish(u8v::decode_into(bytes, out, policy_object));
+    };
+    switch (policy) {
+    case policy_under_test::replace: call(u8v::on_error::replace); break;
+    case policy_under_test::skip: call(u8v::on_error::skip); break;
+    case policy_under_test::throw_exception:
+        try {
+            call(u8v::on_error::throw_exception);
+        }
+        catch (const u8v::decode_error& error) {
+            if (!e.throws_at) check(false, what(), ": threw at ", error.offset(), ", expected no exception");
+            if (error.offset() != *e.throws_at || error.kind() != *errors.front().error)
+                check(false, what(), ": threw ", u8v::to_string(error.kind()), " at ", error.offset(), ", expected ",
+                      u8v::to_string(*errors.front().error), " at ", *e.throws_at);
+            // What came before the error stays written.
+            std::size_t count = 0;
+            while (count < slots && out[count] != untouched) ++count;
+            if (count != e.written || !std::equal(out, out + count, yielded.begin()))
+                check_written(out, out + count, yielded, e.written, what() + " (before the exception)");
+        }
+        break;
+    case policy_under_test::question_mark:
+    case policy_under_test::undeclared_drop: {
+        static std::vector<u8v::decode_error_info> log;  // kept: no allocation per call
+        log.clear();
+        call(recording_policy{&log, policy == policy_under_test::undeclared_drop});
+        check_log(log, errors, e.asked, what());
+        break;
+    }
+    }
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
+{
+    const std::string_view input(reinterpret_cast<const char*>(data), size);
+    f::current_input = input;
+    const std::vector<ref::segment> segments = ref::segments(data, size);
+    const std::vector<ref::segment> errors = errors_of(segments);
+    const ref::segment* first_error = errors.empty() ? nullptr : &errors.front();
+    const u8v::validation_result validation =
+        first_error ? u8v::validation_result{first_error->error, first_error->offset}
+                    : u8v::validation_result{std::nullopt, size};
+    const auto describe = [](const u8v::validation_result& r) {
+        return (r.kind ? std::string(u8v::to_string(*r.kind)) : std::string("valid")) + " at " +
+               std::to_string(r.offset);
+    };
+    f::page_end_buffer& inputs = input_buffer();
+
+    // Every kernel directly, at both ends of readable memory, any length.
+    for (const d::kernel* k : d::available_kernels()) {
+        f::current_configuration = std::string("validation kernel ") + std::string(k->name) + " called directly";
+        // One placement at a time: for a long input the two overlap.
+        for (const bool at_end : {true, false}) {
+            const unsigned char* const p = at_end ? inputs.at_end(input) : inputs.at_start(input);
+            const u8v::validation_result got = k->validate(p, size);
+            if (!(got == validation))
+                check(false, "validate (input flush with the ", at_end ? "end" : "start",
+                      " of readable memory): ", describe(got), ", expected ", describe(validation));
+        }
+    }
+    // Every transcoder directly, over the well-formed prefix, into an output
+    // of exactly the size needed, or bounded to 1..8 code points fewer.
+    const std::size_t valid_bytes = first_error ? first_error->offset : size;
+    std::vector<char32_t> valid_code_points;
+    std::vector<std::size_t> boundaries{0};
+    for (const ref::segment& s : segments) {
+        if (s.offset >= valid_bytes) break;
+        valid_code_points.push_back(s.code_point);
+        boundaries.push_back(s.end());
+    }
+    for (const d::transcoder* t : d::available_transcoders()) {
+        f::current_configuration = std::string("transcoder ") + std::string(t->name) + " called directly";
+        const unsigned char* const p = inputs.at_end(input);
+        const std::size_t needed = valid_code_points.size();
+        for (std::size_t fewer = 0; fewer <= 9 && fewer <= needed; ++fewer) {
+            // fewer == 9 stands for the unbounded room (SIZE_MAX), with the
+            // exact size of output.
+            const bool unbounded = fewer == 9;
+            const std::size_t room = unbounded ? static_cast<std::size_t>(-1) : needed - fewer;
+            const std::size_t slots = unbounded ? needed : room;
+            char32_t* const out = output_buffer().output_at_end<char32_t>(slots, untouched);
+            const d::decode_progress progress = t->decode_valid(p, p + valid_bytes, out, room);
+            const std::string what = "decode_valid, room " + (unbounded ? std::string("unbounded") : std::to_string(room));
+            check_written(out, progress.out, valid_code_points, slots, what);
+            check(progress.in == p + boundaries[slots], what, ": stopped at byte ", progress.in - p, ", expected ",
+                  boundaries[slots]);
+        }
+    }
+
+    // The public functions, under each kernel and transcoder forced.
+    const std::size_t count = segments.size();
+    static constexpr policy_under_test policies[] = {policy_under_test::replace, policy_under_test::skip,
+                                                     policy_under_test::throw_exception,
+                                                     policy_under_test::question_mark,
+                                                     policy_under_test::undeclared_drop};
+    std::vector<char32_t> yields[std::size(policies)];
+    for (std::size_t which = 0; which < std::size(policies); ++which)
+        yields[which] = all_written(segments, policies[which]);
+    f::for_each_configuration(
+        [&](const f::configuration&) {
+            const unsigned char* const p = inputs.at_end(input);
+            const std::span<const unsigned char> bytes(p, size);
+            const u8v::validation_result got = u8v::validate(bytes);
+            if (!(got == validation)) check(false, "validate: ", describe(got), ", expected ", describe(validation));
+            check(u8v::is_valid(bytes) == !first_error, "is_valid");
+            check(u8v::count_code_points(bytes) == count, "count_code_points: ", u8v::count_code_points(bytes),
+                  ", expected ", count);
+            for (std::size_t which = 0; which < std::size(policies); ++which) {
+                const policy_under_test policy = policies[which];
+                const std::vector<char32_t>& yielded = yields[which];
+                check_decode_into(bytes, segments, errors, policy, yielded, static_cast<std::size_t>(-1));
+                // Bounded: room for all, then 1 to 8 elements fewer.
+                const std::size_t all = expect(segments, size, policy, static_cast<std::size_t>(-1)).written;
+                for (std::size_t fewer = 0; fewer <= 8 && fewer <= all; ++fewer)
+                    check_decode_into(bytes, segments, errors, policy, yielded, all - fewer);
+            }
+        },
+        size >= d::simd_threshold_bytes);
+    return 0;
+}

@@ -1,0 +1,427 @@
+// Copyright (c) 2026 the utf8view authors.
+// Distributed under the Boost Software License, Version 1.0.
+
+// Fuzz target: arbitrary 32-bit values (surrogates, values above U+10FFFF,
+// anything) through the encoders, compared with the reference encoder of
+// Table 3-6 (support/reference_utf8.hpp):
+//
+//   - views::encode and views::encode_as<char>, forwards and backwards, over
+//     contiguous values (flush with the end of readable memory), a
+//     std::list<char32_t> and a single-pass range; per byte its value,
+//     error() and base() (which value it encodes);
+//   - encode_into, unbounded into exactly the right number of bytes, and
+//     bounded into that many and 1 to 8 bytes fewer, every transcoder
+//     forced in turn; each transcoder's encode_scalar_values called
+//     directly; encoded_size;
+//   - policies on_error::replace, on_error::skip, on_error::throw_exception
+//     (the offset of the first bad value, in code points) and two user
+//     policies ('?'; dropping without declaring it), with the rule for a
+//     full output;
+//   - round trip: what was encoded decodes back to the values, each bad
+//     one as U+FFFD.
+//
+// How bytes become values: each 4 bytes (little-endian) are one value. Its
+// low 3 bits pick a kind, so that runs of scalar values of each length are
+// as likely as bad values: 0..2 ASCII, 3 below U+0800, 4 below U+10000
+// (surrogates included), 5 U+10000..U+10FFFF, 6 an edge value (the
+// table below), 7 the 32-bit word itself. scripts/fuzz-seeds writes its
+// seeds the same way.
+
+#include <utf8view/decode_view.hpp>
+#include <utf8view/detail/dispatch.hpp>
+#include <utf8view/encode_view.hpp>
+#include <utf8view/transcode.hpp>
+
+#include "fuzz/fuzz_support.hpp"
+#include "support/test_iterators.hpp"
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <list>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace u8v = utf8view;
+namespace d = utf8view::detail;
+namespace f = utf8view_fuzz;
+namespace ref = utf8view_test::reference;
+using f::check;
+
+namespace {
+
+constexpr std::array<std::uint32_t, 16> edge_values = {
+    0x0000,  0x007F,   0x0080,   0x07FF,     0x0800,     0xD7FF,     0xD800,     0xDBFF,
+    0xDC00,  0xDFFF,   0xE000,   0xFFFD,     0x10FFFF,   0x110000,   0x7FFFFFFF, 0xFFFFFFFF,
+};
+
+std::vector<char32_t> values_of(const std::uint8_t* data, std::size_t size)
+{
+    std::vector<char32_t> values;
+    for (std::size_t at = 0; at + 4 <= size; at += 4) {
+        const std::uint32_t word = static_cast<std::uint32_t>(data[at]) | static_cast<std::uint32_t>(data[at + 1]) << 8 |
+                                   static_cast<std::uint32_t>(data[at + 2]) << 16 |
+                                   static_cast<std::uint32_t>(data[at + 3]) << 24;
+        const std::uint32_t payload = word >> 3;
+        std::uint32_t value = word;
+        switch (word & 7) {
+        case 0:
+        case 1:
+        case 2: value = payload % 0x80; break;
+        case 3: value = payload % 0x800; break;
+        case 4: value = payload % 0x10000; break;
+        case 5: value = 0x10000 + payload % 0x100000; break;
+        case 6: value = edge_values[payload % edge_values.size()]; break;
+        default: break;
+        }
+        values.push_back(static_cast<char32_t>(value));
+    }
+    return values;
+}
+
+enum class policy_under_test { replace, skip, throw_exception, question_mark, undeclared_drop };
+
+const char* name_of(policy_under_test p)
+{
+    switch (p) {
+    case policy_under_test::replace: return "on_error::replace";
+    case policy_under_test::skip: return "on_error::skip";
+    case policy_under_test::throw_exception: return "on_error::throw_exception";
+    case policy_under_test::question_mark: return "user policy '?'";
+    case policy_under_test::undeclared_drop: return "user policy dropping, undeclared";
+    }
+    return "?";
+}
+
+struct recording_policy {
+    std::vector<u8v::encode_error_info>* log;
+    bool drop;
+    std::optional<char32_t> operator()(const u8v::encode_error_info& info) const
+    {
+        log->push_back(info);
+        if (drop) return std::nullopt;
+        return U'?';
+    }
+};
+
+// The bytes a policy writes for a value that is not a scalar value.
+std::string replacement_bytes(policy_under_test policy)
+{
+    if (policy == policy_under_test::replace) return ref::encode(0xFFFD);
+    if (policy == policy_under_test::question_mark) return "?";
+    return "";
+}
+
+// What a call must do, by the reference: write the first `written` bytes of
+// what the policy gives for all the values (the same for every room), and
+// stop at value `in`.
+struct expectation {
+    std::size_t written = 0;
+    std::size_t in = 0;  // values consumed
+    std::size_t asked = 0;
+    std::optional<std::size_t> throws_at;
+};
+
+// The call into room for `room` bytes (SIZE_MAX: unbounded).
+expectation expect(const std::vector<char32_t>& values, policy_under_test policy, std::size_t room)
+{
+    expectation e;
+    const std::size_t replacement = replacement_bytes(policy).size();
+    for (std::size_t index = 0; index < values.size(); ++index) {
+        const std::uint32_t value = values[index];
+        const std::size_t left = room - e.written;
+        if (ref::is_scalar_value(value)) {
+            const std::size_t length = value < 0x80 ? 1 : value < 0x800 ? 2 : value < 0x10000 ? 3 : 4;
+            if (length > left) {
+                e.in = index;
+                return e;
+            }
+            e.written += length;
+            continue;
+        }
+        // A full output asks only a policy that declares it drops every error.
+        if (left == 0 && policy != policy_under_test::skip) {
+            e.in = index;
+            return e;
+        }
+        ++e.asked;
+        if (policy == policy_under_test::throw_exception) {
+            e.throws_at = index;
+            return e;
+        }
+        if (replacement > left) {  // asked, and its replacement does not fit
+            e.in = index;
+            return e;
+        }
+        e.written += replacement;
+    }
+    e.in = values.size();
+    return e;
+}
+
+std::string as_string(const unsigned char* first, const unsigned char* last)
+{
+    return std::string(reinterpret_cast<const char*>(first), static_cast<std::size_t>(last - first));
+}
+
+void check_bytes(const std::string& got, const std::string& expected, const std::string& what)
+{
+    if (got != expected) check(false, what, ": wrote [", f::hex(got), "], expected [", f::hex(expected), "]");
+}
+
+f::page_end_buffer& input_buffer()
+{
+    static f::page_end_buffer buffer;
+    return buffer;
+}
+f::page_end_buffer& output_buffer()
+{
+    static f::page_end_buffer buffer;
+    return buffer;
+}
+
+// `all_bytes`: what the policy gives for all the values (up to the first
+// bad one for the throwing policy); `bad`: the indexes of the bad values.
+void check_encode_into(std::span<const char32_t> values, const std::vector<char32_t>& all_values,
+                       policy_under_test policy, const std::string& all_bytes, const std::vector<std::size_t>& bad,
+                       std::size_t room)
+{
+    const expectation e = expect(all_values, policy, room);
+    const bool bounded = room != static_cast<std::size_t>(-1);
+    const std::size_t slots = bounded ? room : e.written;
+    unsigned char* const out = output_buffer().output_at_end<unsigned char>(slots, 0xAA);
+    const auto what_text = [&] {
+        return std::string("encode_into, ") + name_of(policy) +
+               (bounded ? ", room " + std::to_string(room) : std::string(", unbounded"));
+    };
+    const auto finish = [&](const auto& result) {
+        if (e.throws_at) check(false, what_text(), ": no exception, expected one at value ", *e.throws_at);
+        const std::string_view got(reinterpret_cast<const char*>(out),
+                                   static_cast<std::size_t>(std::to_address(result.out) - out));
+        if (got != std::string_view(all_bytes).substr(0, e.written))
+            check_bytes(std::string(got), all_bytes.substr(0, e.written), what_text());
+        const auto in = static_cast<std::size_t>(std::to_address(result.in) - values.data());
+        if (in != e.in) check(false, what_text(), ": in at value ", in, ", expected ", e.in);
+    };
+    const auto call = [&](auto policy_object) {
+        if (bounded) finish(u8v::encode_into(values, std::span<unsigned char>(out, room), policy_object));
+        else finish(u8v::encode_into(values, out, policy_object));
+    };
+    switch (policy) {
+    case policy_under_test::replace: call(u8v::on_error::replace); break;
+    case policy_under_test::skip: call(u8v::on_error::skip); break;
+    case policy_under_test::throw_exception:
+        try {
+            call(u8v::on_error::throw_exception);
+        }
+        catch (const u8v::encode_error& error) {
+            check(e.throws_at.has_value(), what_text(), ": threw at ", error.offset(), ", expected no exception");
+            const std::uint32_t value = all_values[*e.throws_at];
+            // char32_t is unsigned: the value as it is, not negative.
+            check(error.offset() == *e.throws_at && error.kind() == ref::encode_error_kind(value) &&
+                      error.value() == static_cast<std::int64_t>(value),
+                  what_text(), ": threw ", u8v::to_string(error.kind()), " at ", error.offset(), " (value ", error.value(),
+                  "), expected ", u8v::to_string(ref::encode_error_kind(value)), " at ", *e.throws_at);
+        }
+        break;
+    case policy_under_test::question_mark:
+    case policy_under_test::undeclared_drop: {
+        static std::vector<u8v::encode_error_info> log;  // kept: no allocation per call
+        log.clear();
+        call(recording_policy{&log, policy == policy_under_test::undeclared_drop});
+        check(log.size() == e.asked, what_text(), ": the policy was asked ", log.size(), " times, expected ", e.asked);
+        for (std::size_t index = 0; index < log.size(); ++index)
+            check(log[index].offset == bad[index] &&
+                      log[index].kind == ref::encode_error_kind(all_values[bad[index]]),
+                  what_text(), ": call ", index, " was told of the value at ", log[index].offset, ", expected ",
+                  bad[index]);
+        break;
+    }
+    }
+}
+
+// The bytes of an encode view walked forwards, and the error of each.
+template <class View>
+std::pair<std::string, std::string> encode_forwards(View&& view)
+{
+    std::string bytes;
+    std::string errors;  // one char per byte: '-' or the error kind's digit
+    for (auto it = view.begin(); it != view.end(); ++it) {
+        bytes += static_cast<char>(*it);
+        errors += it.error() ? static_cast<char>('0' + static_cast<int>(*it.error())) : '-';
+    }
+    return {bytes, errors};
+}
+
+template <class View>
+std::pair<std::string, std::string> encode_backwards(const View& view)
+{
+    std::string bytes;
+    std::string errors;
+    auto it = view.end();
+    const auto first = view.begin();
+    while (it != first) {
+        --it;
+        bytes.insert(bytes.begin(), static_cast<char>(*it));
+        errors.insert(errors.begin(), it.error() ? static_cast<char>('0' + static_cast<int>(*it.error())) : '-');
+    }
+    return {bytes, errors};
+}
+
+// The expected bytes and per-byte error marks of the whole encoding.
+std::pair<std::string, std::string> expected_encoding(const std::vector<char32_t>& values, policy_under_test policy)
+{
+    std::string bytes;
+    std::string errors;
+    for (const char32_t value : values) {
+        if (ref::is_scalar_value(value)) {
+            const std::string b = ref::encode(value);
+            bytes += b;
+            errors += std::string(b.size(), '-');
+        }
+        else {
+            const std::string b = replacement_bytes(policy);
+            bytes += b;
+            errors += std::string(b.size(), static_cast<char>('0' + static_cast<int>(ref::encode_error_kind(value))));
+        }
+    }
+    return {bytes, errors};
+}
+
+// `make()` gives the code point range (a fresh one each time: a single-pass
+// range can be walked once).
+template <class Make>
+void check_views(const Make& make, const std::vector<char32_t>& all_values, const char* base)
+{
+    using Values = std::remove_cvref_t<decltype(make())>;
+    const auto replaced = expected_encoding(all_values, policy_under_test::replace);
+    const auto skipped = expected_encoding(all_values, policy_under_test::skip);
+    const std::string where(base);
+    const auto compare = [&](const std::pair<std::string, std::string>& got,
+                             const std::pair<std::string, std::string>& expected, const std::string& what) {
+        check_bytes(got.first, expected.first, where + ", " + what);
+        check(got.second == expected.second, where, ", ", what, ": error marks ", got.second, ", expected ",
+              expected.second);
+    };
+    compare(encode_forwards(u8v::views::encode(make())), replaced, "views::encode, replace, forwards");
+    compare(encode_forwards(u8v::views::encode_as<char>(make(), u8v::on_error::skip)), skipped,
+            "views::encode_as<char>, skip, forwards");
+    if constexpr (std::ranges::bidirectional_range<Values>) {
+        compare(encode_backwards(u8v::views::encode(make())), replaced, "views::encode, replace, backwards");
+        compare(encode_backwards(u8v::views::encode_as<char>(make(), u8v::on_error::skip)), skipped,
+                "views::encode_as<char>, skip, backwards");
+    }
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
+{
+    f::current_input = std::string_view(reinterpret_cast<const char*>(data), size);
+    const std::vector<char32_t> values = values_of(data, size);
+    const std::size_t count = values.size();
+    std::string input_bytes(reinterpret_cast<const char*>(values.data()), count * sizeof(char32_t));
+    f::page_end_buffer& inputs = input_buffer();
+    const auto* at_end = reinterpret_cast<const char32_t*>(inputs.at_end(input_bytes));
+    const std::span<const char32_t> contiguous(at_end, count);
+
+    const auto replaced = expected_encoding(values, policy_under_test::replace);
+    check(u8v::encoded_size(contiguous) == replaced.first.size(), "encoded_size: ", u8v::encoded_size(contiguous),
+          ", expected ", replaced.first.size());
+
+    // Views: contiguous, a list, a single-pass range; throw at the first bad value.
+    check_views([&] { return contiguous; }, values, "contiguous at a page end");
+    const std::list<char32_t> list(values.begin(), values.end());
+    check_views([&]() -> const std::list<char32_t>& { return list; }, values, "std::list<char32_t>");
+    check_views([&] { return utf8view_test::input_test_range<const char32_t, false>(at_end, at_end + count); },
+                values, "single pass");
+    {
+        std::size_t first_bad = count;
+        for (std::size_t index = 0; index < count; ++index)
+            if (!ref::is_scalar_value(values[index])) {
+                first_bad = index;
+                break;
+            }
+        std::string got;
+        try {
+            for (const char8_t unit : u8v::views::encode(contiguous, u8v::on_error::throw_exception))
+                got += static_cast<char>(unit);
+            check(first_bad == count, "views::encode, throw: no exception, expected one at value ", first_bad);
+        }
+        catch (const u8v::encode_error& e) {
+            check(e.offset() == first_bad, "views::encode, throw: at value ", e.offset(), ", expected ", first_bad);
+        }
+        std::string before;
+        for (std::size_t index = 0; index < first_bad; ++index) before += ref::encode(values[index]);
+        check_bytes(got, before, "views::encode, throw, before the bad value");
+    }
+
+    // Each transcoder directly: the run of scalar values at the start, into
+    // exactly its size and 1..8 bytes fewer, and with an unbounded room.
+    std::size_t run = 0;
+    while (run < count && ref::is_scalar_value(values[run])) ++run;
+    std::string run_bytes;
+    std::vector<std::size_t> ends{0};  // bytes after each value of the run
+    for (std::size_t index = 0; index < run; ++index) {
+        run_bytes += ref::encode(values[index]);
+        ends.push_back(run_bytes.size());
+    }
+    for (const d::transcoder* t : d::available_transcoders()) {
+        f::current_configuration = std::string("transcoder ") + std::string(t->name) + " called directly";
+        for (std::size_t fewer = 0; fewer <= 9 && fewer <= run_bytes.size(); ++fewer) {
+            const bool unbounded = fewer == 9;
+            const std::size_t room = unbounded ? static_cast<std::size_t>(-1) : run_bytes.size() - fewer;
+            const std::size_t slots = unbounded ? run_bytes.size() : room;
+            unsigned char* const out = output_buffer().output_at_end<unsigned char>(slots, 0xAA);
+            const d::encode_progress progress = t->encode_scalar_values(at_end, at_end + count, out, room);
+            // The values that fit whole, and a stop at the first bad value.
+            std::size_t fit = 0;
+            while (fit < run && ends[fit + 1] <= slots) ++fit;
+            const std::string what =
+                "encode_scalar_values, room " + (unbounded ? std::string("unbounded") : std::to_string(room));
+            check_bytes(as_string(out, progress.out), run_bytes.substr(0, ends[fit]), what);
+            check(progress.in == at_end + fit, what, ": stopped at value ", progress.in - at_end, ", expected ", fit);
+        }
+    }
+
+    // encode_into under each transcoder forced.
+    static constexpr policy_under_test policies[] = {policy_under_test::replace, policy_under_test::skip,
+                                                     policy_under_test::throw_exception,
+                                                     policy_under_test::question_mark,
+                                                     policy_under_test::undeclared_drop};
+    std::string all_bytes[std::size(policies)];
+    for (std::size_t which = 0; which < std::size(policies); ++which)
+        for (const char32_t value : values) {
+            if (ref::is_scalar_value(value)) all_bytes[which] += ref::encode(value);
+            else if (policies[which] == policy_under_test::throw_exception) break;
+            else all_bytes[which] += replacement_bytes(policies[which]);
+        }
+    std::vector<std::size_t> bad;
+    for (std::size_t index = 0; index < count; ++index)
+        if (!ref::is_scalar_value(values[index])) bad.push_back(index);
+    f::for_each_configuration(
+        [&](const f::configuration&) {
+            for (std::size_t which = 0; which < std::size(policies); ++which) {
+                const policy_under_test policy = policies[which];
+                check_encode_into(contiguous, values, policy, all_bytes[which], bad, static_cast<std::size_t>(-1));
+                const std::size_t all = expect(values, policy, static_cast<std::size_t>(-1)).written;
+                for (std::size_t fewer = 0; fewer <= 8 && fewer <= all; ++fewer)
+                    check_encode_into(contiguous, values, policy, all_bytes[which], bad, all - fewer);
+            }
+        },
+        count >= d::transcoder_threshold_code_points);
+
+    // Round trip: the encoding decodes back to the values, bad ones as U+FFFD.
+    std::vector<char32_t> decoded;
+    for (const char32_t c : u8v::views::decode(std::string_view(replaced.first))) decoded.push_back(c);
+    check(decoded.size() == count, "round trip: ", decoded.size(), " code points back, expected ", count);
+    for (std::size_t index = 0; index < count; ++index) {
+        const char32_t expected = ref::is_scalar_value(values[index]) ? values[index] : U'\uFFFD';
+        check(decoded[index] == expected, "round trip: value ", index, " came back as ",
+              static_cast<std::uint32_t>(decoded[index]), ", expected ", static_cast<std::uint32_t>(expected));
+    }
+    return 0;
+}
