@@ -1,7 +1,7 @@
 // Copyright (c) 2026 the utf8view authors.
 // Distributed under the Boost Software License, Version 1.0.
 
-// The contiguous fast path of decode_view's iterator (DESIGN.md section 6):
+// The contiguous fast path of decode_view's iterator (doc/design.md):
 // over contiguous sized bytes it validates 1024-byte blocks ahead with the
 // SIMD kernel and decodes inside them without checks, and it must stay
 // indistinguishable from the checked path, and lazy.

@@ -132,9 +132,10 @@ std::string make_background(background kind, std::size_t size, std::uint32_t see
     return text;
 }
 
-// Ill-formed pieces of every kind of DESIGN.md section 3 (and the edges of
-// each Table 3-7 row), sequences cut short (by whatever follows, or by the
-// end), and sequences with a continuation byte too many.
+// Ill-formed pieces of every error kind (the table on `error_kind`,
+// include/utf8view/error.hpp; and the edges of each Table 3-7 row),
+// sequences cut short (by whatever follows, or by the end), and sequences
+// with a continuation byte too many.
 const std::vector<std::string>& error_patterns()
 {
     const auto b = t::byte_string;  // b({0xC0, 0x80}): a string of those two bytes
