@@ -16,8 +16,9 @@
 //   - inputs at every alignment 0..63 that end exactly at the end of a
 //     readable page followed by an unreadable one, or start right after one
 //     (a read outside the input crashes the test).
-// Without the corpus folder, Boost.Test reports the corpus test as skipped,
-// with the reason (support/corpus.hpp).
+// Without the corpus folder, or without mmap, those tests are reported by
+// Boost.Test as skipped, with the reason (support/corpus.hpp,
+// support/guarded_pages.hpp).
 // The vector part of each SIMD kernel (block_prefix) is also checked on its
 // own: on valid input it must accept every whole block (no false alarm
 // sends it to the scalar code), and it must never accept a block holding
@@ -353,10 +354,10 @@ BOOST_AUTO_TEST_CASE(every_corpus_file_whole_cut_and_with_errors_planted,
 // ---------------------------------------------------------------------------
 // Alignment and page ends
 
-#if defined(UTF8VIEW_TEST_HAS_MMAP)
-
-BOOST_AUTO_TEST_CASE(inputs_at_every_alignment_ending_at_a_page_end_or_starting_at_a_page_start)
+BOOST_AUTO_TEST_CASE(inputs_at_every_alignment_ending_at_a_page_end_or_starting_at_a_page_start,
+                     *boost::unit_test::precondition(t::mmap_is_available))
 {
+#if defined(UTF8VIEW_TEST_HAS_MMAP)
     const t::guarded_pages pages;
     checker c;
     const std::string mixed = make_background(background::mixed, 600, 5);
@@ -411,16 +412,8 @@ BOOST_AUTO_TEST_CASE(inputs_at_every_alignment_ending_at_a_page_end_or_starting_
     pages.last()[-1] = 0xF0;
     c.check(pages.first(), pages.readable(), [] { return "two whole pages ending in F0"; });
     BOOST_TEST(c.failures() == 0);
-}
-
-#else
-
-BOOST_AUTO_TEST_CASE(inputs_at_every_alignment_ending_at_a_page_end_or_starting_at_a_page_start)
-{
-    BOOST_TEST_MESSAGE("no mmap on this system: page-end tests skipped");
-}
-
 #endif
+}
 
 BOOST_AUTO_TEST_CASE(large_inputs_with_an_error_near_the_end)
 {

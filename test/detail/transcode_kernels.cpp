@@ -32,8 +32,9 @@
 //     page followed by an unreadable one (or start right after one), with
 //     the output buffer also flush with a page end: any access outside the
 //     buffers crashes the test.
-// Without the corpus folder, Boost.Test reports the corpus test as skipped,
-// with the reason (support/corpus.hpp).
+// Without the corpus folder, or without mmap, those tests are reported by
+// Boost.Test as skipped, with the reason (support/corpus.hpp,
+// support/guarded_pages.hpp).
 
 #include <utf8view/detail/dispatch.hpp>
 #define BOOST_TEST_MODULE detail_transcode_kernels
@@ -713,10 +714,10 @@ BOOST_AUTO_TEST_CASE(encode_scalar_values_whose_bits_look_like_surrogates)
 // ---------------------------------------------------------------------------
 // Alignment and page ends
 
-#if defined(UTF8VIEW_TEST_HAS_MMAP)
-
-BOOST_AUTO_TEST_CASE(decode_inputs_and_outputs_flush_with_a_page_end_at_every_alignment)
+BOOST_AUTO_TEST_CASE(decode_inputs_and_outputs_flush_with_a_page_end_at_every_alignment,
+                     *boost::unit_test::precondition(t::mmap_is_available))
 {
+#if defined(UTF8VIEW_TEST_HAS_MMAP)
     // The input ends exactly where readable memory ends (after 0..63 ASCII
     // bytes put before it, so that its start takes every alignment), or
     // starts exactly where it starts; the output ends exactly at a page
@@ -764,10 +765,13 @@ BOOST_AUTO_TEST_CASE(decode_inputs_and_outputs_flush_with_a_page_end_at_every_al
         }
     }
     BOOST_TEST(c.failures() == 0);
+#endif
 }
 
-BOOST_AUTO_TEST_CASE(encode_inputs_and_outputs_flush_with_a_page_end_at_every_alignment)
+BOOST_AUTO_TEST_CASE(encode_inputs_and_outputs_flush_with_a_page_end_at_every_alignment,
+                     *boost::unit_test::precondition(t::mmap_is_available))
 {
+#if defined(UTF8VIEW_TEST_HAS_MMAP)
     // The same for encoding: the values end exactly at a page end (after
     // 0..63 ASCII values put before them) or start at a page start; the
     // output ends exactly at a page end, or starts at a page start.
@@ -813,13 +817,5 @@ BOOST_AUTO_TEST_CASE(encode_inputs_and_outputs_flush_with_a_page_end_at_every_al
         }
     }
     BOOST_TEST(c.failures() == 0);
-}
-
-#else
-
-BOOST_AUTO_TEST_CASE(inputs_and_outputs_flush_with_a_page_end_at_every_alignment)
-{
-    BOOST_TEST_MESSAGE("no mmap on this system: page-end tests skipped");
-}
-
 #endif
+}
