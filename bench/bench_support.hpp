@@ -188,8 +188,9 @@ inline std::vector<input> load_corpus(const std::filesystem::path& corpus_dir, s
     return inputs;
 }
 
-/** A forward-only iterator over bytes: the "generic path" of the issue's
-    target. It wraps `const char*` but models std::forward_iterator only
+/** A forward-only iterator over bytes, for the "generic path" target (the
+    loop over it at least 0.5x the contiguous lazy loop). It wraps
+    `const char*` but models std::forward_iterator only
     (no --, no +, no -, not contiguous), so that a view over it cannot take
     any shortcut meant for contiguous or sized input, while the bytes are the
     same and in cache as for the contiguous loop. */

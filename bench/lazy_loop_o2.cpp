@@ -6,8 +6,8 @@
 // -O2 -march=x86-64 -mtune=generic (bench/CMakeLists.txt adds these flags
 // after the build's, so they win): what a user gets at -O2 without -march.
 // Linked into the same binary as the -O3 -march=native loop, the two are
-// timed side by side in one run (issue 4: "at g++ -O2 without -march it
-// keeps >= 0.8x of its -O3 -march=native speed").
+// timed side by side in one run (the target: at g++ -O2 without -march the
+// loop keeps at least 0.8x of its -O3 -march=native speed).
 //
 // The namespace is renamed so that this translation unit shares no inline
 // function with the rest of the program: otherwise the linker would keep

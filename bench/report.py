@@ -63,7 +63,7 @@ DESCRIPTIONS = {
     "simdutf.convert_utf32_to_utf8": "simdutf `convert_utf32_to_utf8`",
 }
 
-# The targets of issue 4: (text, family, utf8view implementation, peer,
+# The performance targets: (text, family, utf8view implementation, peer,
 # input set: "lipsum" for the geometric mean or an input name, threshold).
 TARGETS = [
     ("`validate` ≥ 10× utfcpp `is_valid`", "validate", "utf8view.validate", "utfcpp.is_valid", "lipsum", 10.0),
@@ -389,7 +389,7 @@ def main():
         w("- Targets not met in the `%s` build (%d of %d): %s." % (
             ref.key, len(unmet), len(TARGETS) + 1, "; ".join(unmet)))
     w("")
-    w("## Targets (issue 4)")
+    w("## Targets")
     w("")
     w("Ratio of the geometric means over the lipsum-*.txt files (the ASCII target: over the ASCII input), "
       "measured side by side in one run.")

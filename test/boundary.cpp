@@ -29,8 +29,8 @@
 
 // Expected values here are derived by hand from Unicode 15.0 ch. 3,
 // Table 3-7 (well-formed byte sequences), Table 3-6 (the UTF-8 form of a
-// scalar value) and the maximal-subpart rule of §3.9, as restated in
-// DESIGN.md sections 3 and 5: a *segment* is a well-formed sequence or one
+// scalar value) and the maximal-subpart rule of §3.9, as doc/reference.md
+// applies them to boundaries: a *segment* is a well-formed sequence or one
 // maximal subpart, a *boundary* is where a segment starts, or the end. Each
 // case says how its segments were derived.
 
@@ -76,7 +76,7 @@ std::vector<hand_case> hand_cases()
         {"Aero C3 86 72 C3 B8", aero, {0, 0, 2, 3, 3, 5, 5}, {0, 2, 2, 3, 5, 5, 5}, {0, 0, 2, 3, 3}},
         // E2 82 41: E2 (Table 3-7 row E1..EC) needs 80..BF 80..BF; 82 fits,
         // 41 does not, so E2 82 is one maximal subpart (truncated), then 41.
-        // Boundaries {0, 2, 3}: cut to 1 byte it is empty (DESIGN.md section 5).
+        // Boundaries {0, 2, 3}: cut to 1 byte it is empty (doc/reference.md).
         {"E2 82 41", "\xE2\x82\x41"sv, {0, 0, 2, 3, 3}, {0, 2, 2, 3, 3}, {0, 0, 2}},
         // F0 9F 98 80 80: F0 (row F0 90..BF 80..BF 80..BF) 9F 98 80 is
         // U+1F600, then a stray 80 (a segment of its own). Boundaries {0, 4, 5}.
@@ -492,7 +492,7 @@ BOOST_AUTO_TEST_CASE(cuts_a_c_string_without_reading_past_its_nul)
 BOOST_AUTO_TEST_SUITE_END()
 
 // ---------------------------------------------------------------------------
-// Constant evaluation (STYLE.md R7): each function in a constant expression.
+// Constant evaluation: each function in a constant expression.
 
 namespace {
 constexpr bool cuts_at_compile_time()

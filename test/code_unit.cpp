@@ -16,7 +16,8 @@
 
 namespace u8v = utf8view;
 
-// DESIGN.md §2: the five byte types, with or without const.
+// The five byte types of doc/reference.md (decode_view, "Takes"), with or
+// without const.
 static_assert(u8v::utf8_code_unit<char> && u8v::utf8_code_unit<signed char> && u8v::utf8_code_unit<unsigned char> &&
               u8v::utf8_code_unit<char8_t> && u8v::utf8_code_unit<std::byte> && u8v::utf8_code_unit<const char>);
 static_assert(!u8v::utf8_code_unit<char16_t> && !u8v::utf8_code_unit<char32_t> && !u8v::utf8_code_unit<int> &&

@@ -61,8 +61,9 @@ std::vector<std::ptrdiff_t> offsets(std::string_view bytes)
 
 }  // namespace
 
-// The rows of DESIGN.md §3's table, which restate Unicode 15.0 ch. 3 §3.9
-// (Table 3-8 and the examples that follow it) and WHATWG's decoder.
+// Unicode 15.0 ch. 3 §3.9 (Table 3-8 and the examples that follow it) and
+// WHATWG's decoder: one maximal subpart of each error kind, and valid
+// sequences that look suspicious (a BOM, a noncharacter).
 BOOST_AUTO_TEST_SUITE(replace_policy)
 
 BOOST_AUTO_TEST_CASE(bad_lead_byte_does_not_swallow_following_ascii)
@@ -82,7 +83,7 @@ BOOST_AUTO_TEST_CASE(one_replacement_per_maximal_subpart_table_3_8)
     BOOST_TEST(offsets(bytes) == (std::vector<std::ptrdiff_t>{0, 1, 4, 6, 7, 8, 9, 10, 11, 12}));
 }
 
-BOOST_AUTO_TEST_CASE(each_row_of_the_design_table)
+BOOST_AUTO_TEST_CASE(one_subpart_of_each_error_kind_and_valid_edge_cases)
 {
     struct row {
         std::string_view bytes;
@@ -174,7 +175,8 @@ BOOST_AUTO_TEST_SUITE(throw_policy)
 
 BOOST_AUTO_TEST_CASE(throws_kind_and_byte_offset_of_the_first_maximal_subpart)
 {
-    // DESIGN.md §1: "Ærø \xC0\xAE" -> overlong at byte 6.
+    // The README's example: "Ærø \xC0\xAE" -> overlong at byte 6 (C0 starts
+    // no sequence of Table 3-7).
     const std::string_view bytes = "\xC3\x86r\xC3\xB8 \xC0\xAE";
     code_points before;
     try {
@@ -334,7 +336,8 @@ BOOST_AUTO_TEST_CASE(view_and_sentinel_base)
 
 BOOST_AUTO_TEST_SUITE_END()
 
-// Decoding works in constant expressions (DESIGN.md §6).
+// Decoding works in constant expressions (doc/reference.md: everything is
+// constexpr unless it throws or allocates).
 namespace {
 constexpr bool decodes_at_compile_time()
 {

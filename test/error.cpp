@@ -19,9 +19,9 @@ static_assert(std::is_base_of_v<std::runtime_error, u8v::decode_error>);
 static_assert(std::is_base_of_v<std::runtime_error, u8v::encode_error>);
 static_assert(u8v::to_string(u8v::error_kind::overlong) == "overlong");
 
-BOOST_AUTO_TEST_CASE(every_kind_has_its_design_name)
+BOOST_AUTO_TEST_CASE(every_kind_has_its_documented_name)
 {
-    // The names of DESIGN.md §3.
+    // The names of doc/reference.md (<utf8view/error.hpp>).
     BOOST_TEST(u8v::to_string(u8v::error_kind::truncated_sequence) == "truncated_sequence");
     BOOST_TEST(u8v::to_string(u8v::error_kind::unexpected_continuation_byte) == "unexpected_continuation_byte");
     BOOST_TEST(u8v::to_string(u8v::error_kind::overlong) == "overlong");

@@ -5,7 +5,8 @@
 // utf8view-test: no-exceptions
 //
 // The headers compile and work with -fno-exceptions (a plain main: Boost.Test
-// needs exceptions). Expected values from DESIGN.md §3 / Unicode 15.0 §3.9.
+// needs exceptions). Expected values from Unicode 15.0 ch. 3, Table 3-7 and
+// §3.9 (one U+FFFD per maximal subpart).
 
 #include <utf8view/utf8view.hpp>
 

@@ -15,8 +15,9 @@
 #include <vector>
 
 // The example of README.md, verbatim between the markers, then checked.
-// Expected values restate DESIGN.md §3 (C0 is never valid; AE is then a
-// lone continuation byte) and the code charts (Æ U+00C6, ø U+00F8).
+// Expected values restate Unicode 15.0 ch. 3, Table 3-7 and §3.9 (C0 is
+// never valid; AE is then a lone continuation byte) and the code charts
+// (Æ U+00C6, ø U+00F8).
 BOOST_AUTO_TEST_CASE(readme_example)
 {
     // [readme]

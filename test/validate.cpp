@@ -6,8 +6,8 @@
 // kind (contiguous ones reach the SIMD kernel when 32 bytes or longer), in
 // constant evaluation, and against views::decode(on_error::throw_exception).
 // Expected values come from the data files and from the Unicode Standard
-// (Table 3-6 lengths; the error-kind table of DESIGN.md section 3 in
-// support/error_kind_rule.hpp), never from utf8view.
+// (Table 3-6 lengths; the error-kind table documented on `error_kind`,
+// transcribed in support/error_kind_rule.hpp), never from utf8view.
 
 #include <utf8view/validate.hpp>
 #define BOOST_TEST_MODULE validate
@@ -50,7 +50,7 @@ constexpr std::size_t minimum_kuhn_lines = 250;
 validation_result valid_result(std::size_t size) { return {std::nullopt, size}; }
 
 // What validate must say for `bytes` whose first ill-formed maximal subpart
-// starts at `first_invalid` (-1: none), by the error-kind rule of DESIGN.md.
+// starts at `first_invalid` (-1: none), by the documented error-kind table.
 validation_result expected_for(std::string_view bytes, long first_invalid)
 {
     if (first_invalid < 0) return valid_result(bytes.size());
@@ -107,20 +107,22 @@ const std::vector<decode_row>& decode_rows()
 }  // namespace
 
 // ---------------------------------------------------------------------------
-// Constant evaluation (STYLE.md R7: each check runs at compile time and at run time)
+// Constant evaluation: each check runs at compile time and at run time
 
 namespace {
 
 constexpr validation_result validate_sv(std::string_view bytes) { return u8v::validate(bytes); }
 
-// The examples of DESIGN.md sections 1 and 3, with their stated results.
-constexpr bool design_examples_hold()
+// The README's example, one maximal subpart of each error kind and valid
+// sequences that look suspicious (Unicode 15.0 ch. 3, Table 3-7 and §3.9;
+// kinds by the table on `error_kind`), with their results.
+constexpr bool examples_hold()
 {
     bool ok = true;
     const auto is = [&ok](validation_result r, std::optional<error_kind> kind, std::size_t offset) {
         ok = ok && r.kind == kind && r.offset == offset && r.valid() == !kind.has_value();
     };
-    is(validate_sv("\xC3\x86r\xC3\xB8 \xC0\xAE"), error_kind::overlong, 6);  // DESIGN.md section 1
+    is(validate_sv("\xC3\x86r\xC3\xB8 \xC0\xAE"), error_kind::overlong, 6);  // the README's example
     is(validate_sv("\xC2\x41\x42"), error_kind::truncated_sequence, 0);
     is(validate_sv("\x2F\xC0\xAE\x2E\x2F"), error_kind::overlong, 1);
     is(validate_sv("\xE0\x80\x80"), error_kind::overlong, 0);
@@ -150,7 +152,7 @@ constexpr bool design_examples_hold()
     return ok;
 }
 
-static_assert(design_examples_hold());
+static_assert(examples_hold());
 static_assert(u8v::validate(std::string_view("\xC0\xAE")).kind == error_kind::overlong);
 static_assert(u8v::validate(std::string_view("abc")).valid());
 static_assert(u8v::validate(std::string_view("abc")).offset == 3);
@@ -159,9 +161,9 @@ static_assert(std::same_as<decltype(u8v::validate(std::string_view())), validati
 
 }  // namespace
 
-BOOST_AUTO_TEST_CASE(design_examples_at_compile_time_and_run_time)
+BOOST_AUTO_TEST_CASE(examples_at_compile_time_and_run_time)
 {
-    BOOST_TEST(design_examples_hold());
+    BOOST_TEST(examples_hold());
 }
 
 // ---------------------------------------------------------------------------

@@ -203,7 +203,8 @@ class decode_view<V, Policy>::iterator_ : public detail::iterator_category_base<
     static constexpr bool forward = std::ranges::forward_range<Base>;
     static constexpr bool bidirectional = std::ranges::bidirectional_range<Base>;
     // Over contiguous sized bytes the iterator validates a block ahead with
-    // the SIMD kernel and decodes inside it without checks (DESIGN.md §6).
+    // the SIMD kernel and decodes inside it without checks (doc/design.md,
+    // "The contiguous fast path").
     static constexpr bool validates_ahead = detail::byte_pointer_range<base_iterator, base_sentinel>;
     static constexpr std::size_t validation_block_bytes = 1024;
     // Stepping cannot throw if the policy cannot and the byte iterator's

@@ -2,7 +2,7 @@
 // Distributed under the Boost Software License, Version 1.0.
 
 // The range concepts encode_view models, as EQUALITIES with those of its
-// base (STYLE.md R13, DESIGN.md section 2) over the archetype matrix of
+// base (doc/reference.md: "Models ... as V") over the archetype matrix of
 // support/test_iterators.hpp (category x common x sized, plain and
 // borrowed) and over standard code point ranges. See range_concepts.cpp for
 // decode_view.
@@ -89,16 +89,17 @@ static_assert(encode_mirrors<u8v::decode_view<t::input_test_range<const char>>>(
 static_assert(decode_mirrors<u8v::encode_view<std::u32string_view>>());
 static_assert(decode_mirrors<u8v::encode_view<t::forward_test_range<const char32_t, false>>>());
 
-// Iterators are cheap to copy: a few pointers and a char32_t (DESIGN.md
-// section 2). On 64-bit targets, over contiguous ranges, both hold their
-// position, the end and the beginning (for the offset of an error); then
-// the decode iterator the end of the validated stretch and the cached
-// element (value, length, error), the encode iterator the bytes of the
-// current code point (doc/design.md, Iterators).
+// Iterators are cheap to copy: a few pointers and a char32_t. On 64-bit
+// targets, over contiguous ranges, both hold their position, the end and
+// the beginning (for the offset of an error); then the decode iterator the
+// end of the validated stretch and the cached element (value, length,
+// error), the encode iterator the bytes of the current code point
+// (doc/design.md, Iterators).
 static_assert(sizeof(void*) != 8 || sizeof(std::ranges::iterator_t<u8v::decode_view<std::string_view>>) == 40);
 static_assert(sizeof(void*) != 8 || sizeof(std::ranges::iterator_t<u8v::encode_view<std::u32string_view>>) == 40);
 
-// encode_view over the archetypes in constant evaluation (STYLE.md R7):
+// encode_view over the archetypes in constant evaluation (checked at
+// compile time and at run time):
 // U+00C6 U+0072 U+00F8 is C3 86 72 C3 B8 (Table 3-6).
 constexpr bool encodes_in_constant_evaluation()
 {

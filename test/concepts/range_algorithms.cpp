@@ -111,10 +111,11 @@ BOOST_AUTO_TEST_CASE(decode_then_encode_gives_the_bytes_back)
     BOOST_TEST(out == std::vector<unsigned char>(aero_bytes.begin(), aero_bytes.end()), tt::per_element());
 }
 
-BOOST_AUTO_TEST_CASE(design_example_yields_two_replacements)
+BOOST_AUTO_TEST_CASE(readme_example_yields_two_replacements)
 {
-    // DESIGN.md section 1: "Ærø " then C0 AE (an overlong '.'): C0 can never
-    // start a sequence, so C0 and AE are two maximal subparts.
+    // The README's example: "Ærø " then C0 AE (an overlong '.'): C0 can never
+    // start a sequence (Table 3-7), so C0 and AE are two maximal subparts
+    // (Unicode 15.0 §3.9).
     const std::string bytes = aero_string() + " \xC0\xAE";
     const auto view = std::string_view(bytes) | u8v::views::decode;
     BOOST_TEST(to_code_points(view) == code_points({ae, r, o_stroke, 0x20, 0xFFFD, 0xFFFD}), tt::per_element());
@@ -190,7 +191,7 @@ BOOST_AUTO_TEST_CASE(istreambuf_iterator_input_decodes)
     }
     {
         // C2 41 42: a broken sequence never swallows the byte that broke it
-        // (DESIGN.md section 3), also when bytes cannot be read twice.
+        // (Unicode 15.0 §3.9), also when bytes cannot be read twice.
         auto [stream, bytes] = from_stream("\xC2\x41\x42");
         BOOST_TEST(to_code_points(bytes | u8v::views::decode) == code_points({0xFFFD, 0x41, 0x42}), tt::per_element());
     }
@@ -240,10 +241,11 @@ BOOST_AUTO_TEST_CASE(steps_read_a_bounded_number_of_bytes)
     // O(1) steps (decode_view's documentation): operator* reads nothing (the
     // element is cached), ++ reads at most 4 bytes (a segment is at most 4
     // bytes, a maximal subpart at most 3 plus the byte that breaks it), and
-    // -- looks back at most 3 bytes (DESIGN.md section 4). -- reads its at
-    // most 4 bytes twice (once to find the segment start, once to decode
-    // it), so 8 dereferences is its bound. Inputs: the table of DESIGN.md
-    // section 3 and the longest well-formed and ill-formed segments.
+    // -- looks back at most 3 bytes (doc/design.md, One decoder). -- reads
+    // its at most 4 bytes twice (once to find the segment start, once to
+    // decode it), so 8 dereferences is its bound. Inputs: one maximal
+    // subpart of each error kind, the valid cases of test/decode_view.cpp,
+    // and the longest well-formed and ill-formed segments.
     const std::vector<std::string> inputs = {
         "\xC2\x41\x42", "\x2F\xC0\xAE\x2E\x2F", "\xE0\x80\x80", "\xED\xA0\x80", "\xF4\x90\x80\x80", "\xF0\x90\x80",
         "\x80",         "\xFF",                 "\xEF\xBB\xBF", "\xEF\xBF\xBF", "\xF0\x9F\x98\x80\xF0\x9F\x98\x41",

@@ -2,7 +2,7 @@
 // Distributed under the Boost Software License, Version 1.0.
 
 // The range concepts decode_view models, as EQUALITIES with those of its
-// base (STYLE.md R13, DESIGN.md section 2) over the archetype matrix of
+// base (doc/reference.md: "Models ... as V") over the archetype matrix of
 // support/test_iterators.hpp (category x common x sized, plain and
 // borrowed) and over standard byte ranges. The same for encode_view:
 // encode_view_concepts.cpp; algorithms and adaptors: range_algorithms.cpp.
@@ -90,7 +90,8 @@ static_assert(std::same_as<decltype(std::declval<std::string&>() | u8v::views::d
 static_assert(std::same_as<decltype(std::declval<std::string>() | u8v::views::decode),
                            u8v::decode_view<std::ranges::owning_view<std::string>>>);
 
-// decode_view over the archetypes in constant evaluation (STYLE.md R7):
+// decode_view over the archetypes in constant evaluation (checked at
+// compile time and at run time):
 // "\xC3\x86r\xC3\xB8" is U+00C6 U+0072 U+00F8 ("\u00C6r\u00F8", code charts:
 // Latin-1 Supplement; Table 3-6 gives C3 86 and C3 B8).
 constexpr bool decodes_in_constant_evaluation()

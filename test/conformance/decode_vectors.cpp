@@ -4,8 +4,9 @@
 // Every row of test/data/decode_vectors.tsv, decoded with each error policy,
 // forwards and backwards, over byte ranges of every category and code unit
 // type. Expected values come from the file (see test/data/README.md) and
-// from the Unicode Standard (Table 3-6 lengths; the error-kind table of
-// DESIGN.md section 3, in support/error_kind_rule.hpp), never from utf8view.
+// from the Unicode Standard (Table 3-6 lengths; the error-kind table
+// documented on `error_kind`, in support/error_kind_rule.hpp), never from
+// utf8view.
 
 #include <utf8view/decode_view.hpp>
 #define BOOST_TEST_MODULE conformance_decode_vectors

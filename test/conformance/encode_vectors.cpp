@@ -56,7 +56,7 @@ const std::vector<encode_case>& file_cases()
 // Values no row of the file can hold: negative numbers and values wider than
 // 32 bits. Unicode 15.0 D9/D10: code points are the integers 0..10FFFF, so
 // none of these is a code point, let alone a scalar value (D76); each is
-// out_of_range (DESIGN.md section 3: "negative" included). A wide value must
+// out_of_range (error_kind's documentation: "or negative"). A wide value must
 // not be truncated into range (2^32 + 0x41 is not 'A'; -(2^32) + 0xD800 is
 // not a surrogate). The expected bytes: 'A' = 41, 'B' = 42 (Table 3-6, one
 // byte), U+FFFD = EF BF BD (the replacement the README specifies).
@@ -86,7 +86,7 @@ std::vector<encode_case> extra_cases()
     };
 }
 
-// Unicode 15.0 D76 and D9/D10, with DESIGN.md's error kinds.
+// Unicode 15.0 D76 and D9/D10, with the documented error kinds.
 enum class validity { scalar_value, surrogate, out_of_range };
 validity classify(std::int64_t value)
 {

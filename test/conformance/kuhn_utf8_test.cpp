@@ -165,8 +165,8 @@ BOOST_AUTO_TEST_CASE(skip_matches_every_line_forwards_and_backwards)
 BOOST_AUTO_TEST_CASE(replace_flags_exactly_the_replacements_on_every_line_both_ways)
 {
     // Elements that are not flagged as errors are the skip decoding; the
-    // flagged ones are U+FFFD, each with the kind the table of DESIGN.md
-    // section 3 gives the byte it starts at.
+    // flagged ones are U+FFFD, each with the kind the error-kind table
+    // (support/error_kind_rule.hpp) gives the byte it starts at.
     const kuhn_data& d = data();
     for (std::size_t i = 0; i < d.lines.size(); ++i) {
         const std::string_view line = d.lines[i];

@@ -13,7 +13,7 @@
 //   TextDecoder/TextEncoder and CPython), read at run time, all rows, at
 //   least minimum_*_rows of them;
 // - the Unicode Standard: D76 (scalar values), Table 3-6 (UTF-8 lengths),
-//   the error-kind table of DESIGN.md section 3 (support/error_kind_rule.hpp);
+//   the documented error-kind table (support/error_kind_rule.hpp);
 // - for where a bounded decode_into stops (`in`), the segment boundaries of
 //   the row: the byte offsets of the elements of views::decode over a
 //   std::list<char> of the row's bytes, the checked generic path with no

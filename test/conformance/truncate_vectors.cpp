@@ -4,8 +4,9 @@
 // Every row of test/data/truncate_vectors.tsv, cut with truncate,
 // floor/ceil/is_code_point_boundary, truncate_code_points and the suffix
 // overload of truncate, over byte ranges of several categories and code
-// unit types. utf8view documents the segment rule (DESIGN.md section 5:
-// neither a well-formed sequence nor a maximal subpart is ever cut), so the
+// unit types. utf8view documents the segment rule (doc/reference.md,
+// <utf8view/boundary.hpp>: neither a well-formed sequence nor a maximal
+// subpart is ever cut), so the
 // expected value is the column `expected_len_segment` (test/data/README.md).
 // Every expected value is read from the file, or derived from the file
 // alone (which limits are boundaries, the least boundary at or above a
@@ -232,7 +233,7 @@ BOOST_AUTO_TEST_CASE(valid_rows_agree_with_text_encoder_encode_into)
 {
     // For valid text both rules are TextEncoder.encodeInto's `written`
     // (README): this checks the file, and that utf8view's rule is the WHATWG
-    // one on valid text (DESIGN.md section 5).
+    // one on valid text (doc/reference.md, <utf8view/boundary.hpp>).
     std::size_t checked = 0;
     for (const truncate_case& c : cases())
         if (c.category != "invalid")

@@ -16,6 +16,9 @@
 //   - inputs at every alignment 0..63 that end exactly at the end of a
 //     readable page followed by an unreadable one, or start right after one
 //     (a read outside the input crashes the test).
+// Without the corpus folder, or without mmap, those tests are reported by
+// Boost.Test as skipped, with the reason (support/corpus.hpp,
+// support/guarded_pages.hpp).
 // The vector part of each SIMD kernel (block_prefix) is also checked on its
 // own: on valid input it must accept every whole block (no false alarm
 // sends it to the scalar code), and it must never accept a block holding
@@ -132,9 +135,10 @@ std::string make_background(background kind, std::size_t size, std::uint32_t see
     return text;
 }
 
-// Ill-formed pieces of every kind of DESIGN.md section 3 (and the edges of
-// each Table 3-7 row), sequences cut short (by whatever follows, or by the
-// end), and sequences with a continuation byte too many.
+// Ill-formed pieces of every error kind (the table on `error_kind`,
+// include/utf8view/error.hpp; and the edges of each Table 3-7 row),
+// sequences cut short (by whatever follows, or by the end), and sequences
+// with a continuation byte too many.
 const std::vector<std::string>& error_patterns()
 {
     const auto b = t::byte_string;  // b({0xC0, 0x80}): a string of those two bytes
@@ -299,16 +303,10 @@ BOOST_AUTO_TEST_CASE(random_corruptions_of_long_text)
 // ---------------------------------------------------------------------------
 // The corpus
 
-BOOST_AUTO_TEST_CASE(every_corpus_file_whole_cut_and_with_errors_planted)
+BOOST_AUTO_TEST_CASE(every_corpus_file_whole_cut_and_with_errors_planted,
+                     *boost::unit_test::precondition(t::corpus_is_present))
 {
-    const std::optional<std::filesystem::path> dir = t::corpus_dir();
-    if (!dir) {
-        BOOST_TEST_MESSAGE("no ../shared/corpus folder (set UTF8VIEW_CORPUS_DIR): corpus test skipped");
-        return;
-    }
-    const std::vector<std::filesystem::path> files = t::corpus_files(*dir);
-    BOOST_TEST_REQUIRE(!files.empty());
-    BOOST_TEST_MESSAGE(files.size() << " corpus files in " << dir->string());
+    const std::vector<std::filesystem::path> files = t::require_corpus_files();
 
     checker c;
     t::random_source random(31337);
@@ -316,7 +314,7 @@ BOOST_AUTO_TEST_CASE(every_corpus_file_whole_cut_and_with_errors_planted)
         const std::string text = t::read_file(file.string());
         const std::string name = file.filename().string();
         const validation_result whole = c.check(bytes_of(text), text.size(), [&] { return name; });
-        BOOST_TEST(whole.valid(), name << " is valid UTF-8 (shared/corpus/README.md)");
+        BOOST_TEST(whole.valid(), name << " is valid UTF-8 (every corpus file is)");
 
         // Cut at 40 places (often inside a character). Checked on the last
         // few KiB before the cut (starting anywhere, even inside a character):
@@ -356,10 +354,10 @@ BOOST_AUTO_TEST_CASE(every_corpus_file_whole_cut_and_with_errors_planted)
 // ---------------------------------------------------------------------------
 // Alignment and page ends
 
-#if defined(UTF8VIEW_TEST_HAS_MMAP)
-
-BOOST_AUTO_TEST_CASE(inputs_at_every_alignment_ending_at_a_page_end_or_starting_at_a_page_start)
+BOOST_AUTO_TEST_CASE(inputs_at_every_alignment_ending_at_a_page_end_or_starting_at_a_page_start,
+                     *boost::unit_test::precondition(t::mmap_is_available))
 {
+#if defined(UTF8VIEW_TEST_HAS_MMAP)
     const t::guarded_pages pages;
     checker c;
     const std::string mixed = make_background(background::mixed, 600, 5);
@@ -414,16 +412,8 @@ BOOST_AUTO_TEST_CASE(inputs_at_every_alignment_ending_at_a_page_end_or_starting_
     pages.last()[-1] = 0xF0;
     c.check(pages.first(), pages.readable(), [] { return "two whole pages ending in F0"; });
     BOOST_TEST(c.failures() == 0);
-}
-
-#else
-
-BOOST_AUTO_TEST_CASE(inputs_at_every_alignment_ending_at_a_page_end_or_starting_at_a_page_start)
-{
-    BOOST_TEST_MESSAGE("no mmap on this system: page-end tests skipped");
-}
-
 #endif
+}
 
 BOOST_AUTO_TEST_CASE(large_inputs_with_an_error_near_the_end)
 {

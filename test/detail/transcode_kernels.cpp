@@ -32,6 +32,9 @@
 //     page followed by an unreadable one (or start right after one), with
 //     the output buffer also flush with a page end: any access outside the
 //     buffers crashes the test.
+// Without the corpus folder, or without mmap, those tests are reported by
+// Boost.Test as skipped, with the reason (support/corpus.hpp,
+// support/guarded_pages.hpp).
 
 #include <utf8view/detail/dispatch.hpp>
 #define BOOST_TEST_MODULE detail_transcode_kernels
@@ -564,23 +567,17 @@ BOOST_AUTO_TEST_CASE(decode_from_every_boundary_up_to_130_bytes_into_longer_text
 // ---------------------------------------------------------------------------
 // The corpus
 
-BOOST_AUTO_TEST_CASE(every_corpus_file_decoded_and_encoded_back)
+BOOST_AUTO_TEST_CASE(every_corpus_file_decoded_and_encoded_back,
+                     *boost::unit_test::precondition(t::corpus_is_present))
 {
-    const std::optional<std::filesystem::path> dir = t::corpus_dir();
-    if (!dir) {
-        BOOST_TEST_MESSAGE("no ../shared/corpus folder (set UTF8VIEW_CORPUS_DIR): corpus test skipped");
-        return;
-    }
-    const std::vector<std::filesystem::path> files = t::corpus_files(*dir);
-    BOOST_TEST_REQUIRE(!files.empty());
-    BOOST_TEST_MESSAGE(files.size() << " corpus files in " << dir->string());
+    const std::vector<std::filesystem::path> files = t::require_corpus_files();
 
     checker c;
     t::random_source random(2718);
     for (const std::filesystem::path& file : files) {
         const std::string name = file.filename().string();
         const std::optional<text> whole = decode_by_segments(t::read_file(file.string()));
-        BOOST_TEST_REQUIRE(whole.has_value(), name << " is valid UTF-8 (shared/corpus/README.md)");
+        BOOST_TEST_REQUIRE(whole.has_value(), name << " is valid UTF-8 (every corpus file is)");
         const std::size_t count = whole->code_points.size();
         const std::vector<unsigned char> bytes = bytes_of(whole->bytes);
         const encoding encoded = encoding_of(whole->code_points);
@@ -717,10 +714,10 @@ BOOST_AUTO_TEST_CASE(encode_scalar_values_whose_bits_look_like_surrogates)
 // ---------------------------------------------------------------------------
 // Alignment and page ends
 
-#if defined(UTF8VIEW_TEST_HAS_MMAP)
-
-BOOST_AUTO_TEST_CASE(decode_inputs_and_outputs_flush_with_a_page_end_at_every_alignment)
+BOOST_AUTO_TEST_CASE(decode_inputs_and_outputs_flush_with_a_page_end_at_every_alignment,
+                     *boost::unit_test::precondition(t::mmap_is_available))
 {
+#if defined(UTF8VIEW_TEST_HAS_MMAP)
     // The input ends exactly where readable memory ends (after 0..63 ASCII
     // bytes put before it, so that its start takes every alignment), or
     // starts exactly where it starts; the output ends exactly at a page
@@ -768,10 +765,13 @@ BOOST_AUTO_TEST_CASE(decode_inputs_and_outputs_flush_with_a_page_end_at_every_al
         }
     }
     BOOST_TEST(c.failures() == 0);
+#endif
 }
 
-BOOST_AUTO_TEST_CASE(encode_inputs_and_outputs_flush_with_a_page_end_at_every_alignment)
+BOOST_AUTO_TEST_CASE(encode_inputs_and_outputs_flush_with_a_page_end_at_every_alignment,
+                     *boost::unit_test::precondition(t::mmap_is_available))
 {
+#if defined(UTF8VIEW_TEST_HAS_MMAP)
     // The same for encoding: the values end exactly at a page end (after
     // 0..63 ASCII values put before them) or start at a page start; the
     // output ends exactly at a page end, or starts at a page start.
@@ -817,13 +817,5 @@ BOOST_AUTO_TEST_CASE(encode_inputs_and_outputs_flush_with_a_page_end_at_every_al
         }
     }
     BOOST_TEST(c.failures() == 0);
-}
-
-#else
-
-BOOST_AUTO_TEST_CASE(inputs_and_outputs_flush_with_a_page_end_at_every_alignment)
-{
-    BOOST_TEST_MESSAGE("no mmap on this system: page-end tests skipped");
-}
-
 #endif
+}

@@ -1,9 +1,9 @@
 // Copyright (c) 2026 the utf8view authors.
 // Distributed under the Boost Software License, Version 1.0.
 
-// Interoperability with Boost.Range (Boost 1.74; issue 5, point 3), with the
-// opt-in glue of <utf8view/ext/boost_range.hpp>: Boost.Range finds our
-// views' iterators (nested `iterator` / `const_iterator`, DESIGN.md §2),
+// Interoperability with Boost.Range (Boost 1.74), with the opt-in glue of
+// <utf8view/ext/boost_range.hpp>: Boost.Range finds our views' iterators
+// (nested `iterator` / `const_iterator`, doc/reference.md: decode_view),
 // sees their real traversal (bidirectional over a bidirectional base), and
 // so its algorithms and adaptors (transformed, reversed) work on our views;
 // our adaptors work on boost::iterator_range and boost::string_view.
@@ -11,7 +11,8 @@
 // test/data/decode_vectors.tsv (ids given):
 //   "Ærø"   C3 86 | 72 | C3 B8     U+00C6 U+0072 U+00F8   (D0011)
 //   "日本語" E6 97 A5 | E6 9C AC | E8 AA 9E  U+65E5 U+672C U+8A9E  (D0024)
-//   C0 AE   two maximal subparts: U+FFFD U+FFFD under replace (DESIGN.md §3)
+//   C0 AE   two maximal subparts: U+FFFD U+FFFD under replace (C0 starts no
+//           sequence of Table 3-7; Unicode 15.0 §3.9; D0041 holds it too)
 
 #include <utf8view/ext/boost_range.hpp>  // first: the header is self-contained
 #define BOOST_TEST_MODULE interop_boost_range

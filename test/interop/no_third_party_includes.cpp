@@ -1,7 +1,7 @@
 // Copyright (c) 2026 the utf8view authors.
 // Distributed under the Boost Software License, Version 1.0.
 
-// The core headers include neither Boost nor range-v3 (issue 5, point 4):
+// The core headers include neither Boost nor range-v3 (doc/reference.md):
 // only the opt-in headers in include/utf8view/ext/ do. Checked twice:
 //   - at compile time: after every public core header (the umbrella, which
 //     includes all of them and, through them, detail/), no include guard or

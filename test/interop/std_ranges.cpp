@@ -1,7 +1,7 @@
 // Copyright (c) 2026 the utf8view authors.
 // Distributed under the Boost Software License, Version 1.0.
 
-// Interoperability with the standard library's ranges (issue 5, point 1):
+// Interoperability with the standard library's ranges:
 // what test/concepts/ does not already cover.
 //   - The concepts of decode_view with every error policy (the archetype
 //     matrix of range_concepts.cpp runs with on_error::replace only), of
@@ -17,7 +17,8 @@
 //   "Ærø"   C3 86 | 72 | C3 B8     U+00C6 U+0072 U+00F8   (D0011)
 //   "日本語" E6 97 A5 | E6 9C AC | E8 AA 9E  U+65E5 U+672C U+8A9E  (D0024)
 //   "😀"    F0 9F 98 80            U+1F600                (D0018)
-//   C0 AE   two maximal subparts: U+FFFD U+FFFD under replace (DESIGN.md §3)
+//   C0 AE   two maximal subparts: U+FFFD U+FFFD under replace (C0 starts no
+//           sequence of Table 3-7; Unicode 15.0 §3.9; D0041 holds it too)
 
 #include <utf8view/utf8view.hpp>
 #define BOOST_TEST_MODULE interop_std_ranges
@@ -47,14 +48,16 @@ namespace {
 
 using code_points = std::vector<char32_t>;
 
-// A user-defined policy: '?' for each maximal subpart (DESIGN.md §4).
+// A user-defined policy: '?' for each maximal subpart (doc/reference.md,
+// <utf8view/error_policy.hpp>: the concept a policy meets).
 struct question_mark_policy {
     constexpr std::optional<char32_t> operator()(const u8v::decode_error_info&) const noexcept { return U'?'; }
     constexpr std::optional<char32_t> operator()(const u8v::encode_error_info&) const noexcept { return U'?'; }
 };
 
 // ---------------------------------------------------------------------------
-// Concepts: exactly what DESIGN.md §2 promises, with every policy.
+// Concepts: exactly what doc/reference.md says the views model, with every
+// policy.
 
 template <class V, class Policy>
 constexpr bool decode_mirrors()
@@ -300,7 +303,8 @@ BOOST_AUTO_TEST_CASE(encode_view_composes_with_std_views_and_algorithms)
 
 BOOST_AUTO_TEST_CASE(policies_hold_inside_pipelines_over_every_base_category)
 {
-    // DESIGN.md §3: 2F C0 AE 2E 2F yields 2F FFFD FFFD 2E 2F under replace.
+    // Unicode 15.0 §3.9 (C0 starts no sequence of Table 3-7), as row D0041:
+    // 2F C0 AE 2E 2F yields 2F FFFD FFFD 2E 2F under replace.
     const std::string bytes = "\x2F\xC0\xAE\x2E\x2F";
     const code_points replaced = {0x2F, 0xFFFD, 0xFFFD, 0x2E, 0x2F};
     const code_points skipped = {0x2F, 0x2E, 0x2F};

@@ -1,7 +1,7 @@
 // Copyright (c) 2026 the utf8view authors.
 // Distributed under the Boost Software License, Version 1.0.
 
-// Properties of the boundary functions (DESIGN.md section 5) on many
+// Properties of the boundary functions (doc/reference.md) on many
 // pseudo-random byte strings (fixed seed): valid text, random bytes, bytes
 // from the edges of Table 3-7's ranges, valid text with corruptions, and
 // valid text cut inside a sequence; 0 to 64 bytes long.

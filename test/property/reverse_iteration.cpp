@@ -7,12 +7,13 @@
 // overlongs), 0 to 64 bytes long.
 //
 // - Backward iteration yields exactly the reverse of forward iteration:
-//   values, error(), base() and code_unit_count() (DESIGN.md section 4).
+//   values, error(), base() and code_unit_count() (README, doc/design.md:
+//   One decoder).
 // - Under replace, segments tile the input, and every byte that is not a
-//   continuation byte (80..BF) starts one (DESIGN.md section 4).
+//   continuation byte (80..BF) starts one (doc/design.md: One decoder).
 // - Replace and skip agree: skip is replace without the flagged elements, and
 //   the number of U+FFFD from replace minus skip's is the number of errors.
-// - Error kinds follow the table of DESIGN.md section 3; well-formed
+// - Error kinds follow the table on `error_kind`; well-formed
 //   segments have their Table 3-6 length; valid text decodes to the code
 //   points it was made from.
 //
@@ -275,7 +276,7 @@ BOOST_AUTO_TEST_CASE(segments_have_table_lengths_and_kinds)
                     else if (offset >= bytes.size()) problem << "error element " << k << " starts past the end";
                     else if (o.errors[k] != static_cast<int>(t::expected_error_kind(bytes, offset)))
                         problem << "error element " << k << " at byte " << offset << ": kind "
-                                << static_cast<u8v::error_kind>(o.errors[k]) << ", DESIGN.md section 3 says "
+                                << static_cast<u8v::error_kind>(o.errors[k]) << ", the error-kind table says "
                                 << t::expected_error_kind(bytes, offset);
                 }
                 BOOST_TEST(problem.str().empty(), problem.str());

@@ -1,7 +1,8 @@
 // Copyright (c) 2026 the utf8view authors.
 // Distributed under the Boost Software License, Version 1.0.
 
-// The error-kind table of shared/DESIGN.md section 3, transcribed literally
+// The error-kind table documented on `error_kind` (include/utf8view/error.hpp,
+// doc/reference.md), transcribed literally
 // as a flat list of byte-range checks, independent of the library's
 // decoder: the tests compare the kinds the library reports with this.
 //
@@ -27,7 +28,7 @@
 namespace utf8view_test {
 
 /** The kind of the ill-formed maximal subpart that starts at
-    `bytes[offset]`, by the table of DESIGN.md section 3. The caller must
+    `bytes[offset]`, by the table above. The caller must
     know that a maximal subpart starts there (e.g. `first_invalid` of a
     decode vector); the table does not check that. */
 constexpr utf8view::error_kind expected_error_kind(std::string_view bytes, std::size_t offset)

@@ -3,9 +3,10 @@
 
 // Running a test body once under each kernel this CPU has, forced with
 // detail::force_kernel / detail::force_transcoder (detail/dispatch.hpp), so
-// that every code path is tested in one run (STYLE.md 1.3: Boost.Text's
-// SIMD path went untested). Failures inside say which kernel was active
-// (BOOST_TEST_CONTEXT). Include after <boost/test/unit_test.hpp>.
+// that every code path is tested in one run: a kernel the run-time choice
+// does not pick on this machine would otherwise go untested. Failures
+// inside say which kernel was active (BOOST_TEST_CONTEXT). Include after
+// <boost/test/unit_test.hpp>.
 
 #ifndef UTF8VIEW_TEST_SUPPORT_FORCE_KERNELS_HPP
 #define UTF8VIEW_TEST_SUPPORT_FORCE_KERNELS_HPP

@@ -15,8 +15,8 @@
 //                    by encoding scalar values (D76) by Table 3-6
 //   random_bytes     uniform bytes 00..FF
 //   edge_bytes       bytes from the edges of Table 3-7's ranges
-//   corrupted_text   valid text with 1 to 3 corruptions of the kinds of
-//                    DESIGN.md section 3 (truncation, stray continuation
+//   corrupted_text   valid text with 1 to 3 corruptions of every error
+//                    kind (truncation, stray continuation
 //                    byte, never-valid byte, surrogate, overlong, > U+10FFFF)
 //   cut_text         valid text ending inside a multi-byte sequence
 //
@@ -205,8 +205,8 @@ inline generated edge_bytes(random_source& random)
     never in well-formed UTF-8 (C0, C1, F5..FF; Table 3-7), an encoded
     surrogate (ED A0..BF 80..BF), an overlong form (C0..C1 80..BF,
     E0 80..9F 80..BF, F0 80..8F 80..BF 80..BF) or a value above U+10FFFF
-    (F4 90..BF 80..BF 80..BF): the ill-formed sequences of DESIGN.md
-    section 3, inside otherwise valid text. Cut to max_input_length; no
+    (F4 90..BF 80..BF 80..BF): the ill-formed sequences of every error
+    kind, inside otherwise valid text. Cut to max_input_length; no
     code_points (the text is no longer valid, or not known to be). */
 inline generated corrupted_text(random_source& random)
 {

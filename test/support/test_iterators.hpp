@@ -496,7 +496,7 @@ template <std::ranges::input_range R>
 
 // ---------------------------------------------------------------------------
 // The concept equalities every utf8view transcoding view keeps with its base
-// (DESIGN.md section 2, STYLE.md R3 and R13). Call as
+// (doc/reference.md: "Models ... as V"). Call as
 // static_assert(mirrors_base<V, View, Value>()): each fact is its own
 // static_assert, so a failure names it.
 
@@ -515,7 +515,7 @@ constexpr bool mirrors_base_one()
     static_assert(std::same_as<std::ranges::range_reference_t<View>, Value>);  // a prvalue
     using I = std::ranges::iterator_t<View>;
     // iterator_category only over forward ranges, and input there because
-    // operator* returns a prvalue (STYLE.md R3).
+    // operator* returns a prvalue (doc/design.md, Iterators).
     if constexpr (std::ranges::forward_range<V>)
         static_assert(std::same_as<typename std::iterator_traits<I>::iterator_category, std::input_iterator_tag>);
     else

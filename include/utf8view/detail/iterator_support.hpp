@@ -24,7 +24,8 @@ namespace utf8view::detail {
 template <bool Const, class T>
 using maybe_const = std::conditional_t<Const, const T, T>;
 
-// Views of variable-width elements are at most bidirectional (DESIGN.md §2).
+// Views of variable-width elements are at most bidirectional: finding the
+// n-th element needs a pass over the bytes before it.
 template <class Base>
 consteval auto iterator_concept_for() noexcept
 {

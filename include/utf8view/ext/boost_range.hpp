@@ -9,7 +9,7 @@
 /// needs Boost on the include path; no other utf8view header includes Boost.
 ///
 /// Why it exists. Boost.Range finds our iterators without help (the views
-/// have nested `iterator` and `const_iterator` types, DESIGN.md §2), but it
+/// have nested `iterator` and `const_iterator` types), but it
 /// learns what an iterator can do from
 /// `boost::iterators::iterator_traversal<I>`, which it computes from the
 /// C++17 `std::iterator_traits<I>::iterator_category`. Ours is
@@ -42,7 +42,7 @@
 namespace utf8view::detail {
 
 // The Boost traversal tag of a utf8view iterator: its C++20 strength (at
-// most bidirectional, DESIGN.md §2).
+// most bidirectional).
 template <class I>
 using boost_traversal_t = std::conditional_t<
     std::bidirectional_iterator<I>, boost::iterators::bidirectional_traversal_tag,

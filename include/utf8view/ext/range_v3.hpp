@@ -35,7 +35,7 @@
 ///   did not compile at all.
 ///
 /// The specializations below give range-v3 the answers the standard
-/// concepts already give (DESIGN.md §2). Nothing else is needed: range-v3
+/// concepts already give. Nothing else is needed: range-v3
 /// reads our iterators' own `iterator_concept`, so the views' categories
 /// (at most bidirectional) and sentinels agree with the standard ones
 /// without help, as test/interop/range_v3.cpp checks.
