@@ -113,19 +113,22 @@ void write_text(std::string_view bytes, u8v::decode_error_policy auto policy)
 exit_code check_file(const std::string& path, mode how)
 {
     const std::string file_name = path == "-" ? "<stdin>" : path;
-    // The whole file goes into memory. Over a std::string the decode view is
-    // a bidirectional range: base() is the first byte of each element and
+    // The whole file is in memory: a regular file mapped (read-only, not
+    // copied, so a file of several GiB costs no memory of its own), standard
+    // input and pipes read whole. Over bytes in memory the decode view is a
+    // bidirectional range: base() is the first byte of each element and
     // code_units() its bytes. Over a stream (an input range) the bytes would
     // be consumed as they are decoded, and a real tool would read blocks cut
     // at code point boundaries instead.
-    std::string bytes;
+    example::mapped_file file;
     try {
-        bytes = example::read_file(path);
+        file = example::map_file(path);
     }
     catch (const std::system_error& failure) {
         std::cerr << "utf8check: cannot read " << file_name << ": " << failure.code().message() << '\n';
         return trouble;
     }
+    const std::string_view bytes = file.bytes();
 
     std::ostream* diagnostics = how == mode::report ? &std::cout : how == mode::quiet ? nullptr : &std::cerr;
     const std::size_t error_count = report_errors(file_name, bytes, diagnostics);
