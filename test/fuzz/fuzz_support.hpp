@@ -3,10 +3,10 @@
 
 // What the fuzz targets (test/fuzz/*.cpp) share:
 //
-//   - page_end_buffer: memory between two PROT_NONE pages, so that an input
-//     placed flush with the end of readable memory (or with its start), or
-//     an output that ends exactly at a page boundary, faults on the first
-//     byte read or written outside it;
+//   - page_end_buffer (support/guarded_memory.hpp): memory between two
+//     PROT_NONE pages, so that an input placed flush with the end of
+//     readable memory (or with its start), or an output that ends exactly
+//     at a page boundary, faults on the first byte read or written outside;
 //   - check(condition, ...): on failure prints what was compared and the
 //     input, then aborts, which libFuzzer records as a crash with the input;
 //   - for_each_configuration(f): runs f under each validation kernel and
@@ -28,10 +28,12 @@
 
 #include <utf8view/detail/dispatch.hpp>
 
+#include "support/guarded_memory.hpp"
 #include "support/reference_utf8.hpp"
 
-#include <sys/mman.h>
-#include <unistd.h>
+#if !defined(UTF8VIEW_TEST_HAS_MMAP)
+#error "the fuzz targets need POSIX mmap (support/guarded_memory.hpp)"
+#endif
 
 #include <algorithm>
 #include <cstddef>
@@ -98,68 +100,9 @@ inline void check(bool condition, const Parts&... parts)
 }
 
 // ---------------------------------------------------------------------------
-// Memory with a PROT_NONE page on each side
+// Memory with a PROT_NONE page on each side: support/guarded_memory.hpp
 
-class page_end_buffer {
-    unsigned char* base_ = nullptr;
-    std::size_t page_ = 0;
-    std::size_t readable_ = 0;  // bytes between the two guard pages
-
-    void map(std::size_t bytes)
-    {
-        page_ = static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
-        readable_ = (bytes + page_ - 1) / page_ * page_;
-        if (readable_ == 0) readable_ = page_;
-        void* p = mmap(nullptr, readable_ + 2 * page_, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-        if (p == MAP_FAILED) fail("page_end_buffer: mmap failed");
-        base_ = static_cast<unsigned char*>(p);
-        if (mprotect(base_ + page_, readable_, PROT_READ | PROT_WRITE) != 0) fail("page_end_buffer: mprotect failed");
-    }
-
-public:
-    page_end_buffer() { map(1); }
-    ~page_end_buffer() { munmap(base_, readable_ + 2 * page_); }
-    page_end_buffer(const page_end_buffer&) = delete;
-    page_end_buffer& operator=(const page_end_buffer&) = delete;
-
-    /** Makes room for at least `bytes` readable bytes (remapping: earlier
-        pointers are invalid). */
-    void reserve(std::size_t bytes)
-    {
-        if (bytes <= readable_) return;
-        munmap(base_, readable_ + 2 * page_);
-        map(bytes);
-    }
-    unsigned char* first() const { return base_ + page_; }
-    unsigned char* last() const { return base_ + page_ + readable_; }
-
-    /** Copies `bytes` so that they end where readable memory ends. (The
-        placements share the memory: one placement at a time.) */
-    const unsigned char* at_end(std::string_view bytes)
-    {
-        reserve(bytes.size());
-        unsigned char* p = last() - bytes.size();
-        if (!bytes.empty()) std::memcpy(p, bytes.data(), bytes.size());
-        return p;
-    }
-    /** Copies `bytes` so that they start where readable memory starts. */
-    const unsigned char* at_start(std::string_view bytes)
-    {
-        reserve(bytes.size());
-        if (!bytes.empty()) std::memcpy(first(), bytes.data(), bytes.size());
-        return first();
-    }
-    /** Room for `count` elements of T that ends exactly at the guard page,
-        filled with `fill`. */
-    template <class T>
-    T* output_at_end(std::size_t count, T fill)
-    {
-        reserve(count * sizeof(T));
-        T* p = reinterpret_cast<T*>(last()) - count;
-        std::fill(p, p + count, fill);
-        return p;
-    }
-};
+using page_end_buffer = utf8view_test::guarded_pages;
 
 // ---------------------------------------------------------------------------
 // Kernels

@@ -1,0 +1,692 @@
+// Copyright (c) 2026 the utf8view authors.
+// Distributed under the Boost Software License, Version 1.0.
+
+// Every input of 1, 2 and 3 bytes (16,843,008 inputs), and every 4-byte
+// input whose first byte is F0..F7 and whose second is one of 7F 80 8F 90
+// 9F A0 BF C0 (the edges of Table 3-7's second-byte ranges for 4-byte
+// sequences; all third and fourth bytes: 4,194,304 inputs), through every
+// decoding path, compared with the reference decoder
+// (support/reference_utf8.hpp), which shares no code with the library:
+//
+//   - views::decode over contiguous bytes, a std::list<char> and a
+//     single-pass range; forwards and backwards; on_error::replace, skip and
+//     throw_exception (kind and byte offset); per element the value, base()
+//     as a byte offset, code_unit_count() and error();
+//   - validate, is_valid, count_code_points, decode_into unbounded into
+//     exactly the right size and bounded into every smaller size (replace,
+//     skip with the rule for a full output, throw);
+//   - each validation kernel and transcoder this CPU has, called directly
+//     on the input; and, each forced in turn, the public functions and the
+//     view on the input put after 64 ASCII bytes, before them, and across
+//     the boundary of a 64-byte block (where the kernels work);
+//   - find_code_point_start at every position, floor, ceil and
+//     is_code_point_boundary and truncate at every index, and
+//     trim_incomplete_tail.
+//
+// Inputs end flush with a PROT_NONE page, and outputs too. The work is
+// split over threads (the kernel forced is the same for all of them; it is
+// changed between passes). In an unoptimized build the 3- and 4-byte sets
+// take too long (an hour or so): they are skipped there, with the reason;
+// CI runs them in its optimized builds.
+
+#include <utf8view/boundary.hpp>
+#include <utf8view/decode_view.hpp>
+#include <utf8view/detail/dispatch.hpp>
+#include <utf8view/transcode.hpp>
+#include <utf8view/validate.hpp>
+#define BOOST_TEST_MODULE exhaustive_short_inputs
+#include <boost/test/unit_test.hpp>
+
+#include "support/force_kernels.hpp"
+#include "support/guarded_pages.hpp"
+#include "support/reference_utf8.hpp"
+#include "support/test_iterators.hpp"
+
+#include <algorithm>
+#include <array>
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <list>
+#include <mutex>
+#include <optional>
+#include <span>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace u8v = utf8view;
+namespace d = utf8view::detail;
+namespace ref = utf8view_test::reference;
+namespace ut = boost::unit_test;
+
+#if defined(UTF8VIEW_TEST_HAS_MMAP)
+
+namespace {
+
+// ---------------------------------------------------------------------------
+// Failures, collected by the worker threads (Boost.Test is not thread-safe)
+
+class failure_log {
+    std::mutex mutex_;
+    std::size_t count_ = 0;
+    std::vector<std::string> first_;
+
+public:
+    void add(std::string message)
+    {
+        const std::lock_guard<std::mutex> lock(mutex_);
+        if (++count_ <= 20) first_.push_back(std::move(message));
+    }
+    std::size_t count() const { return count_; }
+    const std::vector<std::string>& first() const { return first_; }
+};
+
+std::string hex(const unsigned char* bytes, std::size_t size)
+{
+    static constexpr char digits[] = "0123456789ABCDEF";
+    std::string text;
+    for (std::size_t index = 0; index < size; ++index) {
+        if (index != 0) text += ' ';
+        text += digits[bytes[index] >> 4];
+        text += digits[bytes[index] & 0x0F];
+    }
+    return text;
+}
+
+// What one worker checks: the input, where failures go.
+struct checker {
+    failure_log* log;
+    const unsigned char* input = nullptr;  // the input, as generated
+    std::size_t size = 0;
+    std::string_view context;
+
+    template <class... Parts>
+    void fail(const Parts&... parts) const
+    {
+        std::ostringstream out;
+        out << "[" << hex(input, size) << "] " << context << ": ";
+        (out << ... << parts);
+        log->add(out.str());
+    }
+};
+
+// ---------------------------------------------------------------------------
+// What the reference says about an input (at most 4 segments)
+
+struct element {
+    char32_t value;
+    std::size_t offset;
+    std::size_t length;
+    std::uint8_t error;  // error_kind, 0 if well-formed
+    friend bool operator==(const element&, const element&) = default;
+};
+
+struct expected_decoding {
+    std::vector<ref::segment> segments;
+    std::vector<element> replaced;
+    std::vector<element> skipped;
+    std::optional<ref::segment> first_error;
+    std::optional<ref::segment> last_error;
+
+    void compute(const unsigned char* bytes, std::size_t size)
+    {
+        segments = ref::segments(bytes, size);
+        replaced.clear();
+        skipped.clear();
+        first_error.reset();
+        last_error.reset();
+        for (const ref::segment& s : segments) {
+            const auto kind = static_cast<std::uint8_t>(s.error ? static_cast<int>(*s.error) : 0);
+            if (s.well_formed()) {
+                replaced.push_back({s.code_point, s.offset, s.length, 0});
+                skipped.push_back(replaced.back());
+            }
+            else {
+                replaced.push_back({U'\uFFFD', s.offset, s.length, kind});
+                if (!first_error) first_error = s;
+                last_error = s;
+            }
+        }
+    }
+};
+
+// ---------------------------------------------------------------------------
+// The views
+
+template <class It, class First>
+element element_at(const It& it, const First& first)
+{
+    const auto kind = it.error();
+    return {*it, static_cast<std::size_t>(std::ranges::distance(first, it.base())), it.code_unit_count(),
+            static_cast<std::uint8_t>(kind ? static_cast<int>(*kind) : 0)};
+}
+
+// The walks of the views over `bytes`; with `throwing`, also forwards and
+// backwards with on_error::throw_exception (an exception costs about a
+// microsecond: only over one kind of range).
+template <class Bytes>
+void check_view_walks(const checker& c, const Bytes& bytes, const expected_decoding& e, const char* base,
+                      bool throwing)
+{
+    const auto first = std::ranges::begin(bytes);
+    const auto walk_forwards = [&](const auto& view, const std::vector<element>& expected, const char* policy) {
+        std::size_t index = 0;
+        for (auto it = view.begin(); it != view.end(); ++it, ++index)
+            if (index >= expected.size() || !(element_at(it, first) == expected[index]))
+                return c.fail(base, ", ", policy, ", forwards: element ", index, " differs");
+        if (index != expected.size()) c.fail(base, ", ", policy, ", forwards: ", index, " elements");
+    };
+    const auto walk_backwards = [&](const auto& view, const std::vector<element>& expected, const char* policy) {
+        std::size_t index = expected.size();
+        auto it = view.end();
+        const auto start = view.begin();
+        while (it != start) {
+            --it;
+            if (index == 0 || !(element_at(it, first) == expected[--index]))
+                return c.fail(base, ", ", policy, ", backwards: element ", index, " differs");
+        }
+        if (index != 0) c.fail(base, ", ", policy, ", backwards: ", expected.size() - index, " elements");
+    };
+    const auto replace_view = u8v::views::decode(bytes, u8v::on_error::replace);
+    const auto skip_view = u8v::views::decode(bytes, u8v::on_error::skip);
+    walk_forwards(replace_view, e.replaced, "replace");
+    walk_forwards(skip_view, e.skipped, "skip");
+    walk_backwards(replace_view, e.replaced, "replace");
+    walk_backwards(skip_view, e.skipped, "skip");
+
+    if (!throwing) return;
+    const auto throw_view = u8v::views::decode(bytes, u8v::on_error::throw_exception);
+    try {
+        for (auto it = throw_view.begin(); it != throw_view.end(); ++it) {}
+        if (e.first_error) c.fail(base, ", throw, forwards: no exception");
+    }
+    catch (const u8v::decode_error& error) {
+        if (!e.first_error || error.offset() != e.first_error->offset || error.kind() != *e.first_error->error)
+            c.fail(base, ", throw, forwards: threw ", u8v::to_string(error.kind()), " at ", error.offset());
+    }
+    try {
+        auto it = throw_view.end();
+        while (it.base() != first) --it;
+        if (e.last_error) c.fail(base, ", throw, backwards: no exception");
+    }
+    catch (const u8v::decode_error& error) {
+        if (!e.last_error || error.offset() != e.last_error->offset || error.kind() != *e.last_error->error)
+            c.fail(base, ", throw, backwards: threw ", u8v::to_string(error.kind()), " at ", error.offset());
+    }
+}
+
+// A single-pass range: base() is the position after the element.
+template <class Policy>
+void check_single_pass(const checker& c, const unsigned char* p, std::size_t size, Policy policy,
+                       const std::vector<element>& expected, const char* name)
+{
+    utf8view_test::input_test_range<const unsigned char, false> input(p, p + size);
+    auto view = u8v::views::decode(input, policy);
+    std::size_t index = 0;
+    for (auto it = view.begin(); it != view.end(); ++it, ++index) {
+        const std::size_t length = it.code_unit_count();
+        const auto kind = it.error();
+        const element found{*it, static_cast<std::size_t>(it.base().get() - p) - length, length,
+                            static_cast<std::uint8_t>(kind ? static_cast<int>(*kind) : 0)};
+        if (index >= expected.size() || !(found == expected[index]))
+            return c.fail("single pass, ", name, ": element ", index, " differs");
+    }
+    if (index != expected.size()) c.fail("single pass, ", name, ": ", index, " elements");
+}
+
+// ---------------------------------------------------------------------------
+// The bulk functions
+
+enum class bulk_policy { replace, skip, throw_exception };
+
+// decode_into of `bytes` (whose reference is `e`, shifted by nothing), into
+// room for `room` code points (SIZE_MAX: unbounded, into exactly as many
+// as it writes), the output ending at a page end.
+void check_decode_into(const checker& c, std::span<const unsigned char> bytes, const expected_decoding& e,
+                       bulk_policy policy, std::size_t room, utf8view_test::guarded_pages& output)
+{
+    // The reference's answer: what fits, and where the call stops.
+    std::size_t written = 0;
+    std::size_t in = bytes.size();
+    std::optional<std::size_t> throws_at;
+    for (const ref::segment& s : e.segments) {
+        const bool full = written == room;
+        if (!s.well_formed() && policy == bulk_policy::skip) continue;  // dropped, also with a full output
+        if (full) {
+            in = s.offset;
+            break;
+        }
+        if (!s.well_formed() && policy == bulk_policy::throw_exception) {
+            throws_at = s.offset;
+            break;
+        }
+        ++written;
+    }
+    const std::vector<element>& values = policy == bulk_policy::skip ? e.skipped : e.replaced;
+    const bool bounded = room != static_cast<std::size_t>(-1);
+    const std::size_t slots = bounded ? room : written;
+    char32_t* const out = reinterpret_cast<char32_t*>(output.last()) - slots;
+    std::fill(out, out + slots, char32_t{0x5A5A5A});
+    const auto check_result = [&](const auto& result) {
+        const char32_t* end = std::to_address(result.out);
+        if (throws_at) return c.fail("decode_into, room ", room, ": no exception");
+        if (static_cast<std::size_t>(end - out) != written)
+            return c.fail("decode_into, room ", room, ": wrote ", end - out, ", expected ", written);
+        for (std::size_t index = 0; index < written; ++index)
+            if (out[index] != values[index].value) return c.fail("decode_into, room ", room, ": value ", index);
+        if (static_cast<std::size_t>(std::to_address(result.in) - bytes.data()) != in)
+            c.fail("decode_into, room ", room, ": in at ", std::to_address(result.in) - bytes.data(), ", expected ",
+                   in);
+    };
+    const auto call = [&](auto p) {
+        if (bounded) check_result(u8v::decode_into(bytes, std::span<char32_t>(out, room), p));
+        else check_result(u8v::decode_into(bytes, out, p));
+    };
+    switch (policy) {
+    case bulk_policy::replace: call(u8v::on_error::replace); break;
+    case bulk_policy::skip: call(u8v::on_error::skip); break;
+    case bulk_policy::throw_exception:
+        try {
+            call(u8v::on_error::throw_exception);
+        }
+        catch (const u8v::decode_error& error) {
+            if (!throws_at || error.offset() != *throws_at)
+                c.fail("decode_into, throw, room ", room, ": threw at ", error.offset());
+        }
+        break;
+    }
+}
+
+void check_bulk(const checker& c, std::span<const unsigned char> bytes, const expected_decoding& e,
+                utf8view_test::guarded_pages& output)
+{
+    const u8v::validation_result expected =
+        e.first_error ? u8v::validation_result{e.first_error->error, e.first_error->offset}
+                      : u8v::validation_result{std::nullopt, bytes.size()};
+    if (!(u8v::validate(bytes) == expected)) c.fail("validate");
+    if (u8v::is_valid(bytes) != !e.first_error) c.fail("is_valid");
+    if (u8v::count_code_points(bytes) != e.replaced.size()) c.fail("count_code_points");
+    check_decode_into(c, bytes, e, bulk_policy::throw_exception, static_cast<std::size_t>(-1), output);
+    for (const bulk_policy policy : {bulk_policy::replace, bulk_policy::skip}) {
+        check_decode_into(c, bytes, e, policy, static_cast<std::size_t>(-1), output);
+        const std::size_t all = (policy == bulk_policy::skip ? e.skipped : e.replaced).size();
+        for (std::size_t fewer = 0; fewer <= 8 && fewer <= all; ++fewer)
+            check_decode_into(c, bytes, e, policy, all - fewer, output);
+    }
+}
+
+// ---------------------------------------------------------------------------
+// One worker's memory: its own guarded pages and lists
+
+struct workspace {
+    utf8view_test::guarded_pages input;
+    utf8view_test::guarded_pages output;
+    std::array<std::list<char>, 5> lists{std::list<char>(0), std::list<char>(1), std::list<char>(2),
+                                         std::list<char>(3), std::list<char>(4)};
+    expected_decoding expected;
+    expected_decoding padded_expected;
+    std::array<unsigned char, 256> padded{};
+};
+
+// What does not depend on the kernel forced: the views, the bulk functions
+// on the input alone (shorter than any kernel's threshold), the
+// boundaries, and each kernel and transcoder called directly.
+void check_alone(const checker& c, workspace& w)
+{
+    const std::size_t n = c.size;
+    unsigned char* const at_end = w.input.last() - n;
+    std::copy(c.input, c.input + n, at_end);
+    const expected_decoding& e = w.expected;
+    const std::span<const unsigned char> bytes(at_end, n);
+
+    check_view_walks(c, bytes, e, "contiguous", true);
+    std::list<char>& list = w.lists[n];
+    std::copy(c.input, c.input + n, list.begin());
+    check_view_walks(c, list, e, "std::list<char>", false);
+    check_single_pass(c, at_end, n, u8v::on_error::replace, e.replaced, "replace");
+    check_single_pass(c, at_end, n, u8v::on_error::skip, e.skipped, "skip");
+    check_bulk(c, bytes, e, w.output);
+
+    // Kernels and transcoders, directly.
+    const u8v::validation_result expected =
+        e.first_error ? u8v::validation_result{e.first_error->error, e.first_error->offset}
+                      : u8v::validation_result{std::nullopt, n};
+    for (const d::kernel* k : d::available_kernels())
+        if (!(k->validate(at_end, n) == expected)) c.fail("kernel ", k->name, " called directly: validate");
+    const std::size_t valid = e.first_error ? e.first_error->offset : n;
+    std::size_t valid_count = 0;
+    while (valid_count < e.replaced.size() && e.replaced[valid_count].offset < valid) ++valid_count;
+    for (const d::transcoder* t : d::available_transcoders())
+        for (std::size_t room = 0; room <= valid_count; ++room) {
+            char32_t* const out = reinterpret_cast<char32_t*>(w.output.last()) - room;
+            const d::decode_progress progress = t->decode_valid(at_end, at_end + valid, out, room);
+            const std::size_t stop = room < valid_count ? e.replaced[room].offset : valid;
+            if (progress.out != out + room || progress.in != at_end + stop)
+                c.fail("transcoder ", t->name, " called directly: decode_valid, room ", room);
+            for (std::size_t index = 0; index < room; ++index)
+                if (out[index] != e.replaced[index].value)
+                    c.fail("transcoder ", t->name, " called directly: code point ", index);
+        }
+
+    // Boundaries.
+    const auto* chars = reinterpret_cast<const char*>(at_end);
+    const std::string_view text(chars, n);
+    for (std::size_t position = 0; position < n; ++position) {
+        const std::size_t start = ref::segment_start(e.segments, position);
+        if (static_cast<std::size_t>(u8v::find_code_point_start(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(position)) -
+                                     text.begin()) != start)
+            c.fail("find_code_point_start at ", position);
+    }
+    for (std::size_t index = 0; index <= n + 1; ++index) {
+        const std::size_t floor = ref::floor_boundary(e.segments, n, index);
+        if (u8v::floor_code_point_boundary(text, index) != floor) c.fail("floor_code_point_boundary ", index);
+        if (u8v::ceil_code_point_boundary(text, index) != ref::ceil_boundary(e.segments, n, index))
+            c.fail("ceil_code_point_boundary ", index);
+        if (u8v::is_code_point_boundary(text, index) != (floor == std::min(index, n)))
+            c.fail("is_code_point_boundary ", index);
+        if (u8v::truncate(text, index).size() != floor) c.fail("truncate ", index);
+        if (static_cast<std::size_t>(std::ranges::distance(u8v::truncate(list, index))) != floor)
+            c.fail("truncate over std::list ", index);
+    }
+    if (u8v::trim_incomplete_tail(text).size() != ref::without_incomplete_tail(e.segments, n))
+        c.fail("trim_incomplete_tail");
+}
+
+// Where the input goes among 64 ASCII bytes: after them (ending the buffer,
+// which ends at a page end), before them, or across byte 64 (the end of
+// the first 64-byte block).
+constexpr std::size_t placements = 3;
+
+std::size_t input_offset(std::size_t placement, std::size_t n)
+{
+    switch (placement) {
+    case 0: return 64;
+    case 1: return 0;
+    default: return 64 - (n + 1) / 2;
+    }
+}
+
+// validate under the kernel forced, on the input among ASCII bytes, long
+// enough for the kernel: ASCII bytes are segments of their own and never
+// join the input's (they are not continuation bytes), and no kind of the
+// input's maximal subparts changes when ASCII follows instead of the end,
+// so the first error is the input's, shifted.
+void check_validate_among_ascii(const checker& c, workspace& w)
+{
+    const std::size_t n = c.size;
+    const expected_decoding& e = w.expected;
+    for (std::size_t placement = 0; placement < placements; ++placement) {
+        const std::size_t offset = input_offset(placement, n);
+        const std::size_t total = placement == 0 ? 64 + n : 64 + n + 8;
+        unsigned char* const at_end = w.input.last() - total;
+        std::fill(at_end, at_end + total, 'a');
+        std::copy(c.input, c.input + n, at_end + offset);
+        const u8v::validation_result expected =
+            e.first_error ? u8v::validation_result{e.first_error->error, e.first_error->offset + offset}
+                          : u8v::validation_result{std::nullopt, total};
+        if (!(u8v::validate(std::span<const unsigned char>(at_end, total)) == expected))
+            c.fail("validate among ASCII, placement ", placement);
+    }
+}
+
+// A batch: consecutive inputs of a set, each after 1 to 61 ASCII bytes (a
+// different number each, so that the inputs fall at every position of the
+// kernels' 64-byte blocks), decoded at once by the bulk functions and the
+// view under the kernel forced, and compared with the reference, which is
+// each input's, shifted, among single ASCII bytes (see above). A user
+// policy records every error it is told of: kind, offset and length of
+// each maximal subpart of every input.
+struct batch {
+    std::vector<unsigned char> bytes;
+    std::vector<ref::segment> segments;
+    std::vector<char32_t> replaced;  // with '?' for each error (the recording policy)
+    std::vector<char32_t> skipped;
+    std::vector<ref::segment> errors;
+    std::vector<std::pair<std::size_t, std::size_t>> inputs;  // first byte of each input, its length
+
+    void clear()
+    {
+        bytes.clear();
+        segments.clear();
+        replaced.clear();
+        skipped.clear();
+        errors.clear();
+        inputs.clear();
+    }
+    void add(const unsigned char* input, std::size_t n, const expected_decoding& e, std::size_t pad)
+    {
+        for (std::size_t at = 0; at < pad; ++at) {
+            segments.push_back({bytes.size(), 1, U'a', std::nullopt});
+            bytes.push_back('a');
+            replaced.push_back(U'a');
+            skipped.push_back(U'a');
+        }
+        const std::size_t offset = bytes.size();
+        inputs.emplace_back(offset, n);
+        bytes.insert(bytes.end(), input, input + n);
+        for (ref::segment s : e.segments) {
+            s.offset += offset;
+            segments.push_back(s);
+            if (s.well_formed()) {
+                replaced.push_back(s.code_point);
+                skipped.push_back(s.code_point);
+            }
+            else {
+                replaced.push_back(U'?');
+                errors.push_back(s);
+            }
+        }
+    }
+};
+
+struct recording_policy {
+    std::vector<u8v::decode_error_info>* log;
+    std::optional<char32_t> operator()(const u8v::decode_error_info& info) const
+    {
+        log->push_back(info);
+        return U'?';
+    }
+};
+
+void check_batch(failure_log& log, const batch& b, workspace& w)
+{
+    const auto fail_at = [&](std::size_t byte_offset, const auto&... parts) {
+        // Name the input that holds the offset.
+        std::size_t which = 0;
+        while (which + 1 < b.inputs.size() && b.inputs[which + 1].first <= byte_offset) ++which;
+        const checker c{&log, b.bytes.data() + b.inputs[which].first, b.inputs[which].second,
+                        "in a batch of inputs among ASCII"};
+        c.fail(parts...);
+    };
+    const std::size_t total = b.bytes.size();
+    w.input.reserve(total);
+    unsigned char* const at_end = w.input.last() - total;
+    std::copy(b.bytes.begin(), b.bytes.end(), at_end);
+    const std::span<const unsigned char> bytes(at_end, total);
+
+    if (u8v::count_code_points(bytes) != b.replaced.size()) fail_at(0, "count_code_points of the batch");
+    // decode_into, the recording policy: every error, told once, in order.
+    static thread_local std::vector<u8v::decode_error_info> told;
+    told.clear();
+    w.output.reserve(b.replaced.size() * sizeof(char32_t));
+    char32_t* const out = reinterpret_cast<char32_t*>(w.output.last()) - b.replaced.size();
+    const auto result = u8v::decode_into(bytes, out, recording_policy{&told});
+    if (result.out != out + b.replaced.size()) fail_at(0, "decode_into of the batch: wrote ", result.out - out);
+    for (std::size_t index = 0; index < b.replaced.size(); ++index)
+        if (out[index] != b.replaced[index]) {
+            fail_at(b.segments[index].offset, "decode_into of the batch: code point ", index);
+            break;
+        }
+    if (told.size() != b.errors.size()) fail_at(0, "decode_into of the batch: told of ", told.size(), " errors");
+    for (std::size_t index = 0; index < std::min(told.size(), b.errors.size()); ++index)
+        if (told[index].offset != b.errors[index].offset || told[index].kind != *b.errors[index].error ||
+            told[index].length != b.errors[index].length) {
+            fail_at(b.errors[index].offset, "decode_into of the batch: error ", index, " told as ",
+                    u8v::to_string(told[index].kind), " at ", told[index].offset);
+            break;
+        }
+    // decode_into, skip.
+    char32_t* const skip_out = reinterpret_cast<char32_t*>(w.output.last()) - b.skipped.size();
+    const auto skipped = u8v::decode_into(bytes, skip_out, u8v::on_error::skip);
+    if (skipped.out != skip_out + b.skipped.size() || !std::equal(b.skipped.begin(), b.skipped.end(), skip_out))
+        fail_at(0, "decode_into of the batch, skip");
+    // The view, which validates blocks ahead with the kernel.
+    told.clear();
+    std::size_t index = 0;
+    const auto view = u8v::views::decode(bytes, recording_policy{&told});
+    for (auto it = view.begin(); it != view.end(); ++it, ++index) {
+        const ref::segment& s = b.segments[index];
+        if (index >= b.segments.size() || *it != b.replaced[index] ||
+            static_cast<std::size_t>(it.base() - bytes.begin()) != s.offset || it.code_unit_count() != s.length ||
+            it.error() != s.error) {
+            fail_at(s.offset, "the view over the batch: element ", index);
+            break;
+        }
+    }
+    if (index != b.segments.size()) fail_at(0, "the view over the batch: ", index, " elements");
+}
+// ---------------------------------------------------------------------------
+// The input sets, and the threads that walk them
+
+// Calls check(input, n) for inputs number [first, last) of a set: inputs
+// of `n` bytes whose value (big-endian) is `index`, or for the 4-byte set,
+// F0..F7, then one of the 8 edge bytes, then any two bytes.
+using input_check = std::function<void(const unsigned char*, std::size_t, workspace&, failure_log&)>;
+
+constexpr std::array<unsigned char, 8> second_bytes = {0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0};
+
+struct input_set {
+    std::size_t length;      // bytes per input
+    std::size_t count;       // inputs in the set
+    bool four_byte_edges;    // the 4-byte set
+
+    void input(std::size_t index, unsigned char* bytes) const
+    {
+        if (four_byte_edges) {
+            bytes[0] = static_cast<unsigned char>(0xF0 + index / (8 * 65536));
+            bytes[1] = second_bytes[(index / 65536) % 8];
+            bytes[2] = static_cast<unsigned char>(index >> 8);
+            bytes[3] = static_cast<unsigned char>(index);
+            return;
+        }
+        for (std::size_t at = length; at-- > 0; index >>= 8) bytes[at] = static_cast<unsigned char>(index);
+    }
+};
+
+// Runs `body` on every input of `set`, on all hardware threads (at most 8),
+// each with its own workspace. With `batches`, every 64 inputs also make a
+// batch for check_batch.
+std::size_t run_set(const input_set& set, failure_log& log, void (*body)(const checker&, workspace&),
+                    const char* context, bool batches = false)
+{
+    const unsigned threads = std::max(1u, std::min(8u, std::thread::hardware_concurrency()));
+    std::atomic<std::size_t> next{0};
+    constexpr std::size_t chunk = 4096;
+    constexpr std::size_t batch_size = 64;
+    const auto worker = [&] {
+        workspace w;
+        batch b;
+        unsigned char bytes[4];
+        checker c{&log, bytes, set.length, context};
+        for (;;) {
+            const std::size_t first = next.fetch_add(chunk);
+            if (first >= set.count) return;
+            const std::size_t last = std::min(set.count, first + chunk);
+            for (std::size_t index = first; index < last; ++index) {
+                set.input(index, bytes);
+                w.expected.compute(bytes, set.length);
+                body(c, w);
+                if (batches) {
+                    b.add(bytes, set.length, w.expected, 1 + index * 7 % 61);
+                    if (b.inputs.size() == batch_size || index + 1 == last) {
+                        check_batch(log, b, w);
+                        b.clear();
+                    }
+                }
+            }
+        }
+    };
+    std::vector<std::thread> pool;
+    for (unsigned t = 1; t < threads; ++t) pool.emplace_back(worker);
+    worker();
+    for (std::thread& t : pool) t.join();
+    return set.count;
+}
+
+// Every path on every input of the set: the kernel-independent paths once,
+// then validate and the batches under each validation kernel and each
+// transcoder (kernel i with transcoder i: each of both runs).
+void run_everything(const input_set& set)
+{
+    failure_log log;
+    std::size_t inputs = run_set(set, log, check_alone, "alone");
+    const utf8view_test::restore_kernels restore;
+    const auto kernels = d::available_kernels();
+    const auto transcoders = d::available_transcoders();
+    const std::size_t configurations = std::max(kernels.size(), transcoders.size());
+    std::string names;
+    for (std::size_t index = 0; index < configurations; ++index) {
+        const d::kernel* k = kernels[std::min(index, kernels.size() - 1)];
+        const d::transcoder* t = transcoders[std::min(index, transcoders.size() - 1)];
+        BOOST_TEST_REQUIRE(d::force_kernel(k->name));
+        BOOST_TEST_REQUIRE(d::force_transcoder(t->name));
+        names += " " + std::string(k->name) + "/" + std::string(t->name);
+        run_set(set, log, check_validate_among_ascii, "among ASCII", true);
+    }
+    BOOST_TEST_MESSAGE(inputs << " inputs of " << set.length << " bytes, under the kernel/transcoder pairs"
+                              << names);
+    for (const std::string& message : log.first()) BOOST_ERROR(message);
+    BOOST_TEST(log.count() == 0u, log.count() << " failures");
+}
+
+}  // namespace
+
+#endif  // UTF8VIEW_TEST_HAS_MMAP
+
+namespace {
+
+boost::test_tools::assertion_result optimized_build(ut::test_unit_id)
+{
+#if defined(__OPTIMIZE__)
+    return true;
+#else
+    boost::test_tools::assertion_result result(false);
+    result.message() << "an unoptimized build would take an hour or so; the optimized builds of CI run it";
+    return result;
+#endif
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(every_input_of_one_byte, *ut::precondition(utf8view_test::mmap_is_available))
+{
+#if defined(UTF8VIEW_TEST_HAS_MMAP)
+    run_everything({1, 256, false});
+#endif
+}
+
+BOOST_AUTO_TEST_CASE(every_input_of_two_bytes, *ut::precondition(utf8view_test::mmap_is_available))
+{
+#if defined(UTF8VIEW_TEST_HAS_MMAP)
+    run_everything({2, 65536, false});
+#endif
+}
+
+BOOST_AUTO_TEST_CASE(every_input_of_three_bytes,
+                     *ut::precondition(utf8view_test::mmap_is_available) * ut::precondition(optimized_build))
+{
+#if defined(UTF8VIEW_TEST_HAS_MMAP)
+    run_everything({3, 1u << 24, false});
+#endif
+}
+
+BOOST_AUTO_TEST_CASE(every_four_byte_input_at_the_edges_of_the_second_byte,
+                     *ut::precondition(utf8view_test::mmap_is_available) * ut::precondition(optimized_build))
+{
+#if defined(UTF8VIEW_TEST_HAS_MMAP)
+    run_everything({4, 8 * 8 * 65536, true});
+#endif
+}
