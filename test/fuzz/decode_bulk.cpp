@@ -26,6 +26,7 @@
 #include <utf8view/validate.hpp>
 
 #include "fuzz/fuzz_support.hpp"
+#include "support/bounded_output_rule.hpp"
 
 #include <algorithm>
 #include <cstddef>
@@ -74,15 +75,23 @@ struct recording_policy {
     }
 };
 
-// What a call must do, by the reference: the first `written` code points
-// of what the policy yields for the whole input (`all_written`, the same
-// for every room), then stop at byte `in`.
-struct expectation {
-    std::size_t written = 0;
-    std::size_t in = 0;             // byte offset
-    std::size_t asked = 0;          // errors the policy is told of
-    std::optional<std::size_t> throws_at;
-};
+ref::policy_behaviour behaviour_of(policy_under_test p)
+{
+    switch (p) {
+    case policy_under_test::skip: return ref::policy_behaviour::drops_declared;
+    case policy_under_test::throw_exception: return ref::policy_behaviour::throws;
+    case policy_under_test::undeclared_drop: return ref::policy_behaviour::drops_undeclared;
+    default: return ref::policy_behaviour::replaces;
+    }
+}
+
+// What a call must do (support/bounded_output_rule.hpp): write the first
+// `written` of all_written() (the same for every room) and stop at `in`.
+ref::bounded_result expect(const std::vector<ref::segment>& segments, std::size_t size, policy_under_test policy,
+                           std::size_t room)
+{
+    return ref::decode_into_room(segments, size, behaviour_of(policy), room);
+}
 
 // The code points a policy yields for the whole input (up to its first
 // error, for the throwing one).
@@ -96,38 +105,6 @@ std::vector<char32_t> all_written(const std::vector<ref::segment>& segments, pol
         else if (policy == policy_under_test::question_mark) out.push_back(U'?');
     }
     return out;
-}
-
-// The call into room for `room` elements (SIZE_MAX: unbounded).
-expectation expect(const std::vector<ref::segment>& segments, std::size_t size, policy_under_test policy,
-                   std::size_t room)
-{
-    expectation e;
-    const bool yields = policy == policy_under_test::replace || policy == policy_under_test::question_mark;
-    for (const ref::segment& s : segments) {
-        const bool full = e.written == room;
-        if (s.well_formed()) {
-            if (full) {
-                e.in = s.offset;
-                return e;
-            }
-            ++e.written;
-            continue;
-        }
-        // A full output asks only a policy that declares it drops every error.
-        if (full && policy != policy_under_test::skip) {
-            e.in = s.offset;
-            return e;
-        }
-        ++e.asked;
-        if (policy == policy_under_test::throw_exception) {
-            e.throws_at = s.offset;
-            return e;
-        }
-        if (yields) ++e.written;
-    }
-    e.in = size;
-    return e;
 }
 
 std::vector<ref::segment> errors_of(const std::vector<ref::segment>& segments)
@@ -178,7 +155,7 @@ void check_decode_into(std::span<const unsigned char> bytes, const std::vector<r
                        const std::vector<ref::segment>& errors, policy_under_test policy,
                        const std::vector<char32_t>& yielded, std::size_t room)
 {
-    const expectation e = expect(segments, bytes.size(), policy, room);
+    const ref::bounded_result e = expect(segments, bytes.size(), policy, room);
     const bool bounded = room != static_cast<std::size_t>(-1);
     const std::size_t slots = bounded ? room : e.written;
     char32_t* const out = output_buffer().output_at_end<char32_t>(slots, untouched);

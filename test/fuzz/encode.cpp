@@ -33,6 +33,7 @@
 #include <utf8view/transcode.hpp>
 
 #include "fuzz/fuzz_support.hpp"
+#include "support/bounded_output_rule.hpp"
 #include "support/test_iterators.hpp"
 
 #include <array>
@@ -115,51 +116,18 @@ std::string replacement_bytes(policy_under_test policy)
     return "";
 }
 
-// What a call must do, by the reference: write the first `written` bytes of
-// what the policy gives for all the values (the same for every room), and
-// stop at value `in`.
-struct expectation {
-    std::size_t written = 0;
-    std::size_t in = 0;  // values consumed
-    std::size_t asked = 0;
-    std::optional<std::size_t> throws_at;
-};
-
-// The call into room for `room` bytes (SIZE_MAX: unbounded).
-expectation expect(const std::vector<char32_t>& values, policy_under_test policy, std::size_t room)
+// What a call must do (support/bounded_output_rule.hpp): write the first
+// `written` bytes of what the policy gives for all the values (the same for
+// every room), and stop at value `in`.
+ref::bounded_result expect(const std::vector<char32_t>& values, policy_under_test policy, std::size_t room)
 {
-    expectation e;
-    const std::size_t replacement = replacement_bytes(policy).size();
-    for (std::size_t index = 0; index < values.size(); ++index) {
-        const std::uint32_t value = values[index];
-        const std::size_t left = room - e.written;
-        if (ref::is_scalar_value(value)) {
-            const std::size_t length = value < 0x80 ? 1 : value < 0x800 ? 2 : value < 0x10000 ? 3 : 4;
-            if (length > left) {
-                e.in = index;
-                return e;
-            }
-            e.written += length;
-            continue;
-        }
-        // A full output asks only a policy that declares it drops every error.
-        if (left == 0 && policy != policy_under_test::skip) {
-            e.in = index;
-            return e;
-        }
-        ++e.asked;
-        if (policy == policy_under_test::throw_exception) {
-            e.throws_at = index;
-            return e;
-        }
-        if (replacement > left) {  // asked, and its replacement does not fit
-            e.in = index;
-            return e;
-        }
-        e.written += replacement;
-    }
-    e.in = values.size();
-    return e;
+    static std::vector<std::uint32_t> as_words;  // kept: no allocation per call
+    as_words.assign(values.begin(), values.end());
+    ref::policy_behaviour behaviour = ref::policy_behaviour::replaces;
+    if (policy == policy_under_test::skip) behaviour = ref::policy_behaviour::drops_declared;
+    if (policy == policy_under_test::throw_exception) behaviour = ref::policy_behaviour::throws;
+    if (policy == policy_under_test::undeclared_drop) behaviour = ref::policy_behaviour::drops_undeclared;
+    return ref::encode_into_room(as_words, behaviour, replacement_bytes(policy).size(), room);
 }
 
 std::string as_string(const unsigned char* first, const unsigned char* last)
@@ -189,7 +157,7 @@ void check_encode_into(std::span<const char32_t> values, const std::vector<char3
                        policy_under_test policy, const std::string& all_bytes, const std::vector<std::size_t>& bad,
                        std::size_t room)
 {
-    const expectation e = expect(all_values, policy, room);
+    const ref::bounded_result e = expect(all_values, policy, room);
     const bool bounded = room != static_cast<std::size_t>(-1);
     const std::size_t slots = bounded ? room : e.written;
     unsigned char* const out = output_buffer().output_at_end<unsigned char>(slots, 0xAA);
