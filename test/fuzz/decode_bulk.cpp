@@ -10,7 +10,9 @@
 //     functions;
 //   - validate (kind and offset), is_valid, count_code_points;
 //   - decode_into, unbounded into an output of exactly the right size, and
-//     bounded into outputs of that size and 1 to 8 elements fewer, with
+//     bounded into outputs of that size and 1 to 8 elements fewer (all of
+//     them for one policy, one of them for the others, chosen by the
+//     input's hash: fuzz_support.hpp, rooms_short_by), with
 //     on_error::replace, on_error::skip, on_error::throw_exception and two
 //     user policies ('?' for each error; one that drops each error without
 //     declaring it): what is written, `in` (the rule for a full output: a
@@ -216,6 +218,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 {
     const std::string_view input(reinterpret_cast<const char*>(data), size);
     f::current_input = input;
+    const std::uint64_t hash = f::hash_of(input);
     const std::vector<ref::segment> segments = ref::segments(data, size);
     const std::vector<ref::segment> errors = errors_of(segments);
     const ref::segment* first_error = errors.empty() ? nullptr : &errors.front();
@@ -291,10 +294,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
                 const policy_under_test policy = policies[which];
                 const std::vector<char32_t>& yielded = yields[which];
                 check_decode_into(bytes, segments, errors, policy, yielded, static_cast<std::size_t>(-1));
-                // Bounded: room for all, then 1 to 8 elements fewer.
+                // Bounded: room for all, and 1 to 8 elements fewer (all
+                // eight for one policy, one of them for the others, by the
+                // input's hash).
                 const std::size_t all = expect(segments, size, policy, static_cast<std::size_t>(-1)).written;
-                for (std::size_t fewer = 0; fewer <= 8 && fewer <= all; ++fewer)
-                    check_decode_into(bytes, segments, errors, policy, yielded, all - fewer);
+                check_decode_into(bytes, segments, errors, policy, yielded, all);
+                for (const std::size_t fewer : f::rooms_short_by(hash, which, std::size(policies)))
+                    if (fewer <= all) check_decode_into(bytes, segments, errors, policy, yielded, all - fewer);
             }
         },
         size >= d::simd_threshold_bytes);

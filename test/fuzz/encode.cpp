@@ -10,7 +10,8 @@
 //     std::list<char32_t> and a single-pass range; per byte its value,
 //     error() and base() (which value it encodes);
 //   - encode_into, unbounded into exactly the right number of bytes, and
-//     bounded into that many and 1 to 8 bytes fewer, every transcoder
+//     bounded into that many and 1 to 8 bytes fewer (all eight for one
+//     policy, one for the others, by the input's hash), every transcoder
 //     forced in turn; each transcoder's encode_scalar_values called
 //     directly; encoded_size;
 //   - policies on_error::replace, on_error::skip, on_error::throw_exception
@@ -289,6 +290,7 @@ void check_views(const Make& make, const std::vector<char32_t>& all_values, cons
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
 {
     f::current_input = std::string_view(reinterpret_cast<const char*>(data), size);
+    const std::uint64_t hash = f::hash_of(f::current_input);
     const std::vector<char32_t> values = values_of(data, size);
     const std::size_t count = values.size();
     std::string input_bytes(reinterpret_cast<const char*>(values.data()), count * sizeof(char32_t));
@@ -375,9 +377,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             for (std::size_t which = 0; which < std::size(policies); ++which) {
                 const policy_under_test policy = policies[which];
                 check_encode_into(contiguous, values, policy, all_bytes[which], bad, static_cast<std::size_t>(-1));
+                // Bounded: room for all, and 1 to 8 bytes fewer (all eight
+                // for one policy, one for the others, by the input's hash).
                 const std::size_t all = expect(values, policy, static_cast<std::size_t>(-1)).written;
-                for (std::size_t fewer = 0; fewer <= 8 && fewer <= all; ++fewer)
-                    check_encode_into(contiguous, values, policy, all_bytes[which], bad, all - fewer);
+                check_encode_into(contiguous, values, policy, all_bytes[which], bad, all);
+                for (const std::size_t fewer : f::rooms_short_by(hash, which, std::size(policies)))
+                    if (fewer <= all) check_encode_into(contiguous, values, policy, all_bytes[which], bad, all - fewer);
             }
         },
         count >= d::transcoder_threshold_code_points);

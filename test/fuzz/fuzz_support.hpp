@@ -58,6 +58,30 @@ namespace ref = utf8view_test::reference;
 
 // The input of the current run, for failure messages.
 inline std::string_view current_input;
+
+/** A number made from every byte of `input` (FNV-1a, 64 bits). The targets
+    use it to choose, among checks that test the same thing, which ones an
+    input gets (say, which outputs 1 to 8 elements too small), so that the
+    work per input stays small while all of them run over many inputs; and
+    the same input always gets the same ones, so that a failure replays. */
+inline std::uint64_t hash_of(std::string_view input)
+{
+    std::uint64_t hash = 14695981039346656037u;
+    for (const char c : input) {
+        hash ^= static_cast<unsigned char>(c);
+        hash *= 1099511628211u;
+    }
+    return hash;
+}
+
+/** The sizes, below the exact one, of the bounded outputs an input tries
+    for the `which`-th of several calls: all of 1..8 for one call in
+    `calls` (chosen by the hash), one of them (chosen too) for the others. */
+inline std::vector<std::size_t> rooms_short_by(std::uint64_t hash, std::size_t which, std::size_t calls)
+{
+    if (hash % calls == which) return {1, 2, 3, 4, 5, 6, 7, 8};
+    return {1 + (hash >> (8 + 3 * (which % 16))) % 8};
+}
 // Which kernels are forced, for failure messages.
 inline std::string current_configuration = "(none)";
 
