@@ -152,3 +152,25 @@ BOOST_AUTO_TEST_CASE(reference_boundaries_on_the_standard_examples)
     const std::string stray = "\x41\xF4\x90";
     BOOST_TEST(ref::without_incomplete_tail(ref::segments(data_of(stray), stray.size()), stray.size()) == 3u);
 }
+
+BOOST_AUTO_TEST_CASE(reference_kinds_agree_with_the_error_kind_table_for_every_byte_pair)
+{
+    // Every first byte, alone and followed by every second byte: where the
+    // reference finds a maximal subpart at the start, its kind is the one
+    // support/error_kind_rule.hpp transcribes from the table documented on
+    // utf8view::error_kind.
+    std::size_t subparts = 0;
+    for (unsigned first = 0; first <= 0xFF; ++first) {
+        for (unsigned second = 0; second <= 0x100; ++second) {  // 0x100: the input ends after the first byte
+            std::string bytes(1, static_cast<char>(first));
+            if (second <= 0xFF) bytes += static_cast<char>(second);
+            const ref::segment s = ref::segment_at(data_of(bytes), bytes.size(), 0);
+            if (s.well_formed()) continue;
+            ++subparts;
+            if (static_cast<int>(*s.error) != static_cast<int>(t::expected_error_kind(bytes, 0)))
+                BOOST_ERROR("[" << std::hex << first << " " << second << "]: the reference says "
+                                << utf8view::to_string(*s.error));
+        }
+    }
+    BOOST_TEST(subparts > 30000u);
+}

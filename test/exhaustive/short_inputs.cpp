@@ -16,9 +16,12 @@
 //     exactly the right size and bounded into every smaller size (replace,
 //     skip with the rule for a full output, throw);
 //   - each validation kernel and transcoder this CPU has, called directly
-//     on the input; and, each forced in turn, the public functions and the
-//     view on the input put after 64 ASCII bytes, before them, and across
-//     the boundary of a 64-byte block (where the kernels work);
+//     on the input (for inputs this short, their scalar parts); and, each
+//     forced in turn, where their vector code runs: validate on the input
+//     put after 64 ASCII bytes, before more than 64, and across the end of
+//     a 64-byte block; and batches of 64 inputs, each after 1 to 61 ASCII
+//     bytes, through decode_into (a recording policy checks the kind,
+//     offset and length of every error), count_code_points and the view;
 //   - find_code_point_start at every position, floor, ceil and
 //     is_code_point_boundary and truncate at every index, and
 //     trim_incomplete_tail.
@@ -414,7 +417,10 @@ void check_validate_among_ascii(const checker& c, workspace& w)
     const expected_decoding& e = w.expected;
     for (std::size_t placement = 0; placement < placements; ++placement) {
         const std::size_t offset = input_offset(placement, n);
-        const std::size_t total = placement == 0 ? 64 + n : 64 + n + 8;
+        // The input and then 64 ASCII bytes or more: a block after an
+        // unfinished sequence is all ASCII (the kernels must still report
+        // what the previous block left unfinished).
+        const std::size_t total = placement == 0 ? 64 + n : 64 + n + 72;
         unsigned char* const at_end = w.input.last() - total;
         std::fill(at_end, at_end + total, 'a');
         std::copy(c.input, c.input + n, at_end + offset);
@@ -532,8 +538,12 @@ void check_batch(failure_log& log, const batch& b, workspace& w)
     std::size_t index = 0;
     const auto view = u8v::views::decode(bytes, recording_policy{&told});
     for (auto it = view.begin(); it != view.end(); ++it, ++index) {
+        if (index >= b.segments.size()) {
+            fail_at(0, "the view over the batch: more than ", b.segments.size(), " elements");
+            break;
+        }
         const ref::segment& s = b.segments[index];
-        if (index >= b.segments.size() || *it != b.replaced[index] ||
+        if (*it != b.replaced[index] ||
             static_cast<std::size_t>(it.base() - bytes.begin()) != s.offset || it.code_unit_count() != s.length ||
             it.error() != s.error) {
             fail_at(s.offset, "the view over the batch: element ", index);

@@ -19,6 +19,8 @@
 //     policy that drops every error is passed over the errors that follow,
 //     no other policy is asked once the output is full), and what each
 //     policy was told;
+//   - the generic path too: the bytes in a std::list<char>, into a back
+//     inserter and bounded outputs;
 //   - every input flush with the end of readable memory (and the kernels
 //     also flush with its start), every output ending exactly at a page
 //     boundary: a read or write outside faults at once.
@@ -34,6 +36,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <iterator>
+#include <list>
 #include <optional>
 #include <span>
 #include <string>
@@ -51,7 +54,7 @@ namespace {
 constexpr char32_t untouched = 0x5A5A5A5A;  // what an output holds where nothing was written
 
 // The policies under test, and what the rule for a full output makes of each.
-enum class policy_under_test { replace, skip, throw_exception, question_mark, undeclared_drop };
+enum class policy_under_test { replace, skip, throw_exception, question_mark, undeclared_drop, declared_drop };
 
 const char* name_of(policy_under_test p)
 {
@@ -61,6 +64,7 @@ const char* name_of(policy_under_test p)
     case policy_under_test::throw_exception: return "on_error::throw_exception";
     case policy_under_test::question_mark: return "user policy '?'";
     case policy_under_test::undeclared_drop: return "user policy dropping, undeclared";
+    case policy_under_test::declared_drop: return "user policy dropping, declared";
     }
     return "?";
 }
@@ -77,10 +81,24 @@ struct recording_policy {
     }
 };
 
+// The same, dropping, and declaring it (policy_drops_every_error): a full
+// output then still passes over the errors that follow, telling it of each.
+struct declared_recording_drop {
+    static constexpr bool drops_every_error = true;
+    std::vector<u8v::decode_error_info>* log;
+    std::optional<char32_t> operator()(const u8v::decode_error_info& info) const
+    {
+        log->push_back(info);
+        return std::nullopt;
+    }
+};
+static_assert(u8v::policy_drops_every_error<declared_recording_drop>);
+
 ref::policy_behaviour behaviour_of(policy_under_test p)
 {
     switch (p) {
-    case policy_under_test::skip: return ref::policy_behaviour::drops_declared;
+    case policy_under_test::skip:
+    case policy_under_test::declared_drop: return ref::policy_behaviour::drops_declared;
     case policy_under_test::throw_exception: return ref::policy_behaviour::throws;
     case policy_under_test::undeclared_drop: return ref::policy_behaviour::drops_undeclared;
     default: return ref::policy_behaviour::replaces;
@@ -202,13 +220,61 @@ void check_decode_into(std::span<const unsigned char> bytes, const std::vector<r
         }
         break;
     case policy_under_test::question_mark:
-    case policy_under_test::undeclared_drop: {
+    case policy_under_test::undeclared_drop:
+    case policy_under_test::declared_drop: {
         static std::vector<u8v::decode_error_info> log;  // kept: no allocation per call
         log.clear();
-        call(recording_policy{&log, policy == policy_under_test::undeclared_drop});
+        if (policy == policy_under_test::declared_drop) call(declared_recording_drop{&log});
+        else call(recording_policy{&log, policy == policy_under_test::undeclared_drop});
         check_log(log, errors, e.asked, what());
         break;
     }
+    }
+}
+
+// The generic path (no kernel, one segment at a time, checked): the bytes
+// in a std::list<char>, into a back inserter and into bounded outputs (a
+// std::span ending at the guard page) of exactly the size needed and of
+// one size below, chosen by the hash.
+void check_generic(std::string_view input, const std::vector<ref::segment>& segments,
+                   const std::vector<ref::segment>& errors, std::uint64_t hash)
+{
+    const std::list<char> list(input.begin(), input.end());
+    f::current_configuration = "the generic path (std::list<char>)";
+    for (const policy_under_test policy :
+         {policy_under_test::replace, policy_under_test::declared_drop, policy_under_test::undeclared_drop}) {
+        const std::vector<char32_t> yielded = all_written(segments, policy);
+        std::vector<std::size_t> rooms{static_cast<std::size_t>(-1), yielded.size()};
+        if (!yielded.empty()) rooms.push_back(hash % yielded.size());
+        for (const std::size_t room : rooms) {
+            const ref::bounded_result e = expect(segments, input.size(), policy, room);
+            const bool bounded = room != static_cast<std::size_t>(-1);
+            std::vector<u8v::decode_error_info> log;
+            std::vector<char32_t> written;
+            std::size_t in = 0;
+            const auto run = [&](auto policy_object) {
+                if (bounded) {
+                    char32_t* const out = output_buffer().output_at_end<char32_t>(room, untouched);
+                    const auto result = u8v::decode_into(list, std::span<char32_t>(out, room), policy_object);
+                    written.assign(out, std::to_address(result.out));
+                    in = static_cast<std::size_t>(std::distance(list.begin(), result.in));
+                }
+                else {
+                    const auto result = u8v::decode_into(list, std::back_inserter(written), policy_object);
+                    in = static_cast<std::size_t>(std::distance(list.begin(), result.in));
+                }
+            };
+            if (policy == policy_under_test::replace) run(u8v::on_error::replace);
+            else if (policy == policy_under_test::declared_drop) run(declared_recording_drop{&log});
+            else run(recording_policy{&log, true});
+            const auto what = [&] {
+                return std::string("decode_into from a std::list, ") + name_of(policy) +
+                       (bounded ? ", room " + std::to_string(room) : std::string(", into a back inserter"));
+            };
+            check_written(written.data(), written.data() + written.size(), yielded, e.written, what());
+            if (in != e.in) check(false, what(), ": in at byte ", in, ", expected ", e.in);
+            if (policy != policy_under_test::replace) check_log(log, errors, e.asked, what());
+        }
     }
 }
 
@@ -253,15 +319,20 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         valid_code_points.push_back(s.code_point);
         boundaries.push_back(s.end());
     }
+    // The well-formed prefix alone ends at the page end: a transcoder that
+    // read past its `stop` would fault.
+    const std::string_view valid_prefix = input.substr(0, valid_bytes);
     for (const d::transcoder* t : d::available_transcoders()) {
         f::current_configuration = std::string("transcoder ") + std::string(t->name) + " called directly";
-        const unsigned char* const p = inputs.at_end(input);
+        const unsigned char* const p = inputs.at_end(valid_prefix);
         const std::size_t needed = valid_code_points.size();
-        for (std::size_t fewer = 0; fewer <= 9 && fewer <= needed; ++fewer) {
-            // fewer == 9 stands for the unbounded room (SIZE_MAX), with the
-            // exact size of output.
-            const bool unbounded = fewer == 9;
-            const std::size_t room = unbounded ? static_cast<std::size_t>(-1) : needed - fewer;
+        // Rooms: unbounded (SIZE_MAX, into exactly the size needed), then
+        // exactly the size needed and 1..8 fewer, then one room anywhere.
+        std::vector<std::size_t> rooms{static_cast<std::size_t>(-1)};
+        for (std::size_t fewer = 0; fewer <= 8 && fewer <= needed; ++fewer) rooms.push_back(needed - fewer);
+        if (needed > 9) rooms.push_back((hash >> 24) % (needed - 8));
+        for (const std::size_t room : rooms) {
+            const bool unbounded = room == static_cast<std::size_t>(-1);
             const std::size_t slots = unbounded ? needed : room;
             char32_t* const out = output_buffer().output_at_end<char32_t>(slots, untouched);
             const d::decode_progress progress = t->decode_valid(p, p + valid_bytes, out, room);
@@ -277,7 +348,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     static constexpr policy_under_test policies[] = {policy_under_test::replace, policy_under_test::skip,
                                                      policy_under_test::throw_exception,
                                                      policy_under_test::question_mark,
-                                                     policy_under_test::undeclared_drop};
+                                                     policy_under_test::undeclared_drop,
+                                                     policy_under_test::declared_drop};
     std::vector<char32_t> yields[std::size(policies)];
     for (std::size_t which = 0; which < std::size(policies); ++which)
         yields[which] = all_written(segments, policies[which]);
@@ -301,8 +373,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
                 check_decode_into(bytes, segments, errors, policy, yielded, all);
                 for (const std::size_t fewer : f::rooms_short_by(hash, which, std::size(policies)))
                     if (fewer <= all) check_decode_into(bytes, segments, errors, policy, yielded, all - fewer);
+                // And a room anywhere below (the kernels' long steps need
+                // rooms of 64 code points and more).
+                if (all > 9) check_decode_into(bytes, segments, errors, policy, yielded, (hash >> 40) % (all - 8));
             }
         },
         size >= d::simd_threshold_bytes);
+
+    check_generic(input, segments, errors, hash);
     return 0;
 }

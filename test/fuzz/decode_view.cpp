@@ -47,12 +47,15 @@ using f::policy_kind;
 
 namespace {
 
-// A user's policy: '?' for each maximal subpart, and a record of each call.
+// A user's policy: '?' for each maximal subpart (or nothing: `drop`), and a
+// record of each call.
 struct recording_policy {
     std::vector<u8v::decode_error_info>* log;
+    bool drop = false;
     std::optional<char32_t> operator()(const u8v::decode_error_info& info) const
     {
         log->push_back(info);
+        if (drop) return std::nullopt;
         return U'?';
     }
 };
@@ -133,8 +136,10 @@ void walk_backwards(const View& view, const Bytes& bytes, const std::vector<elem
 {
     std::size_t index = expected.size();
     auto it = view.end();
+    std::optional<decltype(view.begin())> start;
+    if (drops) start = view.begin();
     const auto at_start = [&] {
-        if (drops) return it == view.begin();
+        if (drops) return it == *start;
         return it.base() == std::ranges::begin(bytes);
     };
     while (!at_start()) {
@@ -204,8 +209,8 @@ struct walks {
     bool forwards_skip = false;
     bool zigzag_replace = false;
     bool zigzag_skip = false;
-    bool backwards = false;  // replace, skip, the user policy and throw
-    bool user_policy = false;
+    bool backwards = false;  // replace, skip, the user policies and throw
+    bool user_policy = false;  // forwards, '?' and dropping (what each is told)
     bool throw_forwards = false;
 };
 
@@ -231,12 +236,36 @@ void check_bidirectional(const Bytes& bytes, const expected_decoding& expected, 
         const auto view = u8v::views::decode(bytes, recording_policy{&log});
         walk_forwards(view, bytes, expected.questioned, {base, "user policy", "forwards"});
         check_log(log, expected.errors, false, base, "forwards");
+        log.clear();
+        const auto dropping = u8v::views::decode(bytes, recording_policy{&log, true});
+        walk_forwards(dropping, bytes, expected.skipped, {base, "user policy dropping", "forwards"});
+        check_log(log, expected.errors, false, base, "dropping, forwards");
     }
     if (w.backwards) {
         log.clear();
         const auto view = u8v::views::decode(bytes, recording_policy{&log});
         walk_backwards(view, bytes, expected.questioned, false, {base, "user policy", "backwards"});
         check_log(log, expected.errors, true, base, "backwards");
+        // Dropping, from the end back to the first element: the policy is
+        // told of the errors between the elements, last first (begin()
+        // itself passes over those before the first element; not counted).
+        const auto dropping = u8v::views::decode(bytes, recording_policy{&log, true});
+        const auto start = dropping.begin();
+        log.clear();
+        auto it = dropping.end();
+        std::size_t index = expected.skipped.size();
+        const walk back{base, "user policy dropping", "backwards"};
+        while (it != start) {
+            check(index != 0, base, ", user policy dropping, backwards: too many elements");
+            --it;
+            expect_at(it, bytes, expected.skipped, --index, back);
+        }
+        check(index == 0, base, ", user policy dropping, backwards: ", expected.skipped.size() - index,
+              " elements, expected ", expected.skipped.size());
+        std::vector<ref::segment> crossed;
+        for (const ref::segment& e : expected.errors)
+            if (!expected.skipped.empty() && e.offset > expected.skipped.front().offset) crossed.push_back(e);
+        check_log(log, crossed, true, base, "dropping, backwards");
     }
 
     // throw: forwards, at the first maximal subpart; backwards, at the last;
@@ -380,6 +409,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     index_list(list);
     walks generic;
     generic.forwards_replace = generic.zigzag_skip = generic.backwards = generic.throw_forwards = true;
+    generic.user_policy = true;
     check_bidirectional(list, expected, "std::list<char>", generic);
     check_single_pass(buffer.at_end(input), size, expected);
 

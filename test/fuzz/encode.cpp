@@ -15,9 +15,11 @@
 //     forced in turn; each transcoder's encode_scalar_values called
 //     directly; encoded_size;
 //   - policies on_error::replace, on_error::skip, on_error::throw_exception
-//     (the offset of the first bad value, in code points) and two user
-//     policies ('?'; dropping without declaring it), with the rule for a
-//     full output;
+//     (the offset of the first bad value, in code points) and three user
+//     policies ('?'; dropping without declaring it; dropping and declaring
+//     it), with the rule for a full output, and what each was told;
+//   - the generic path: the values in a std::list<char32_t>, and as
+//     std::int64_t (negative values too);
 //   - round trip: what was encoded decodes back to the values, each bad
 //     one as U+FFFD.
 //
@@ -84,7 +86,7 @@ std::vector<char32_t> values_of(const std::uint8_t* data, std::size_t size)
     return values;
 }
 
-enum class policy_under_test { replace, skip, throw_exception, question_mark, undeclared_drop };
+enum class policy_under_test { replace, skip, throw_exception, question_mark, undeclared_drop, declared_drop };
 
 const char* name_of(policy_under_test p)
 {
@@ -94,6 +96,7 @@ const char* name_of(policy_under_test p)
     case policy_under_test::throw_exception: return "on_error::throw_exception";
     case policy_under_test::question_mark: return "user policy '?'";
     case policy_under_test::undeclared_drop: return "user policy dropping, undeclared";
+    case policy_under_test::declared_drop: return "user policy dropping, declared";
     }
     return "?";
 }
@@ -106,6 +109,17 @@ struct recording_policy {
         log->push_back(info);
         if (drop) return std::nullopt;
         return U'?';
+    }
+};
+
+// The same, dropping, and declaring it (policy_drops_every_error).
+struct declared_recording_drop {
+    static constexpr bool drops_every_error = true;
+    std::vector<u8v::encode_error_info>* log;
+    std::optional<char32_t> operator()(const u8v::encode_error_info& info) const
+    {
+        log->push_back(info);
+        return std::nullopt;
     }
 };
 
@@ -125,7 +139,8 @@ ref::bounded_result expect(const std::vector<char32_t>& values, policy_under_tes
     static std::vector<std::uint32_t> as_words;  // kept: no allocation per call
     as_words.assign(values.begin(), values.end());
     ref::policy_behaviour behaviour = ref::policy_behaviour::replaces;
-    if (policy == policy_under_test::skip) behaviour = ref::policy_behaviour::drops_declared;
+    if (policy == policy_under_test::skip || policy == policy_under_test::declared_drop)
+        behaviour = ref::policy_behaviour::drops_declared;
     if (policy == policy_under_test::throw_exception) behaviour = ref::policy_behaviour::throws;
     if (policy == policy_under_test::undeclared_drop) behaviour = ref::policy_behaviour::drops_undeclared;
     return ref::encode_into_room(as_words, behaviour, replacement_bytes(policy).size(), room);
@@ -197,10 +212,12 @@ void check_encode_into(std::span<const char32_t> values, const std::vector<char3
         }
         break;
     case policy_under_test::question_mark:
-    case policy_under_test::undeclared_drop: {
+    case policy_under_test::undeclared_drop:
+    case policy_under_test::declared_drop: {
         static std::vector<u8v::encode_error_info> log;  // kept: no allocation per call
         log.clear();
-        call(recording_policy{&log, policy == policy_under_test::undeclared_drop});
+        if (policy == policy_under_test::declared_drop) call(declared_recording_drop{&log});
+        else call(recording_policy{&log, policy == policy_under_test::undeclared_drop});
         check(log.size() == e.asked, what_text(), ": the policy was asked ", log.size(), " times, expected ", e.asked);
         for (std::size_t index = 0; index < log.size(); ++index)
             check(log[index].offset == bad[index] &&
@@ -339,11 +356,16 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         run_bytes += ref::encode(values[index]);
         ends.push_back(run_bytes.size());
     }
+    // Rooms: unbounded (SIZE_MAX, into exactly the size needed), exactly
+    // the size needed and 1..8 bytes fewer, and one room anywhere.
+    std::vector<std::size_t> rooms{static_cast<std::size_t>(-1)};
+    for (std::size_t fewer = 0; fewer <= 8 && fewer <= run_bytes.size(); ++fewer)
+        rooms.push_back(run_bytes.size() - fewer);
+    if (run_bytes.size() > 9) rooms.push_back((hash >> 24) % (run_bytes.size() - 8));
     for (const d::transcoder* t : d::available_transcoders()) {
         f::current_configuration = std::string("transcoder ") + std::string(t->name) + " called directly";
-        for (std::size_t fewer = 0; fewer <= 9 && fewer <= run_bytes.size(); ++fewer) {
-            const bool unbounded = fewer == 9;
-            const std::size_t room = unbounded ? static_cast<std::size_t>(-1) : run_bytes.size() - fewer;
+        for (const std::size_t room : rooms) {
+            const bool unbounded = room == static_cast<std::size_t>(-1);
             const std::size_t slots = unbounded ? run_bytes.size() : room;
             unsigned char* const out = output_buffer().output_at_end<unsigned char>(slots, 0xAA);
             const d::encode_progress progress = t->encode_scalar_values(at_end, at_end + count, out, room);
@@ -361,7 +383,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     static constexpr policy_under_test policies[] = {policy_under_test::replace, policy_under_test::skip,
                                                      policy_under_test::throw_exception,
                                                      policy_under_test::question_mark,
-                                                     policy_under_test::undeclared_drop};
+                                                     policy_under_test::undeclared_drop,
+                                                     policy_under_test::declared_drop};
     std::string all_bytes[std::size(policies)];
     for (std::size_t which = 0; which < std::size(policies); ++which)
         for (const char32_t value : values) {
@@ -383,9 +406,65 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
                 check_encode_into(contiguous, values, policy, all_bytes[which], bad, all);
                 for (const std::size_t fewer : f::rooms_short_by(hash, which, std::size(policies)))
                     if (fewer <= all) check_encode_into(contiguous, values, policy, all_bytes[which], bad, all - fewer);
+                // And a room anywhere below (the kernels' long steps need
+                // rooms of 128 bytes and more).
+                if (all > 9)
+                    check_encode_into(contiguous, values, policy, all_bytes[which], bad, (hash >> 40) % (all - 8));
             }
         },
         count >= d::transcoder_threshold_code_points);
+
+    // The generic path: the values in a std::list<char32_t>, and as
+    // std::int64_t (each word read as a signed 32-bit value: negative
+    // values, which keep their sign in encode_error_info::value), into a
+    // back inserter and into a bounded output ending at the guard page.
+    {
+        f::current_configuration = "the generic path";
+        std::vector<std::int64_t> wide;
+        for (const char32_t value : values) wide.push_back(static_cast<std::int32_t>(static_cast<std::uint32_t>(value)));
+        std::vector<std::uint32_t> words(values.begin(), values.end());
+        const std::string& replaced_bytes = all_bytes[0];  // on_error::replace
+        std::string skipped_bytes;
+        for (const std::uint32_t word : words)
+            if (ref::is_scalar_value(word)) skipped_bytes += ref::encode(word);
+        // Through a back inserter: everything.
+        std::string got;
+        u8v::encode_into(list, std::back_inserter(got), u8v::on_error::replace);
+        check_bytes(got, replaced_bytes, "encode_into from a std::list, replace, into a back inserter");
+        got.clear();
+        std::vector<u8v::encode_error_info> log;
+        u8v::encode_into(wide, std::back_inserter(got), declared_recording_drop{&log});
+        check_bytes(got, skipped_bytes, "encode_into from std::int64_t values, dropping");
+        check(log.size() == bad.size(), "encode_into from std::int64_t values: told of ", log.size(), " values");
+        for (std::size_t index = 0; index < log.size() && index < bad.size(); ++index)
+            check(log[index].offset == bad[index] && log[index].value == wide[bad[index]] &&
+                      log[index].kind == (wide[bad[index]] >= 0xD800 && wide[bad[index]] <= 0xDFFF
+                                              ? u8v::error_kind::surrogate
+                                              : u8v::error_kind::out_of_range),
+                  "encode_into from std::int64_t values: call ", index, " told of value ", log[index].value, " at ",
+                  log[index].offset);
+        // Bounded: exactly the size, and one room below, by the hash.
+        for (const bool declared : {true, false}) {
+            const ref::policy_behaviour behaviour =
+                declared ? ref::policy_behaviour::drops_declared : ref::policy_behaviour::replaces;
+            const std::string& all = declared ? skipped_bytes : replaced_bytes;
+            for (const std::size_t room : {all.size(), all.empty() ? std::size_t{0} : hash % all.size()}) {
+                const ref::bounded_result e = ref::encode_into_room(words, behaviour, 3, room);
+                unsigned char* const out = output_buffer().output_at_end<unsigned char>(room, 0xAA);
+                log.clear();
+                const auto result = declared
+                                        ? u8v::encode_into(list, std::span<unsigned char>(out, room), declared_recording_drop{&log})
+                                        : u8v::encode_into(list, std::span<unsigned char>(out, room), u8v::on_error::replace);
+                const std::string what = std::string("encode_into from a std::list, ") +
+                                         (declared ? "dropping, declared" : "replace") + ", room " + std::to_string(room);
+                check_bytes(as_string(out, std::to_address(result.out)), all.substr(0, e.written), what);
+                const auto in = static_cast<std::size_t>(std::distance(list.begin(), result.in));
+                check(in == e.in, what, ": in at value ", in, ", expected ", e.in);
+                if (declared) check(log.size() == e.asked, what, ": told of ", log.size(), " values, expected ", e.asked);
+            }
+        }
+        f::current_configuration = "(none)";
+    }
 
     // Round trip: the encoding decodes back to the values, bad ones as U+FFFD.
     std::vector<char32_t> decoded;
