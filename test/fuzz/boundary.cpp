@@ -11,6 +11,8 @@
 //     is_code_point_boundary at every index 0 .. size + 1;
 //   - truncate at every limit 0 .. size + 1, and with a suffix of 0 to 4
 //     bytes; truncate_code_points at every count;
+//   (on inputs longer than 256 bytes, past the first 256 and before the
+//   last 64 positions, one in 7, where the input's hash says);
 //   - trim_incomplete_tail;
 //   - starts_with_bom and strip_bom.
 //
@@ -73,9 +75,15 @@ void check_boundaries(const Bytes& bytes, const std::vector<ref::segment>& segme
                       const char* base)
 {
     const std::size_t size = table.size;
+    // Random-access ranges: every index up to 256 and the last 64, one in
+    // 7 between (starting where the input's hash says); a std::list, whose
+    // calls cost O(index), a few.
     constexpr bool random_access = std::ranges::random_access_range<Bytes>;
+    const std::size_t phase = static_cast<std::size_t>(f::hash_of(f::current_input) % 7);
     const auto every = [&](std::size_t index) {
-        return random_access || index < 6 || index + 6 > size || index % 61 == 0;
+        if (index < 6 || index + 6 > size) return true;
+        if (!random_access) return index % 61 == 0;
+        return index < 256 || index + 64 > size || index % 7 == phase;
     };
 
     auto position = std::ranges::begin(bytes);
