@@ -18,6 +18,7 @@
 #include <utf8view/error.hpp>
 #include <utf8view/error_policy.hpp>
 #include <utf8view/null_terminated.hpp>
+#include <utf8view/repair.hpp>
 #include <utf8view/transcode.hpp>
 #include <utf8view/unicode.hpp>
 #include <utf8view/validate.hpp>

@@ -14,14 +14,16 @@
 //     as a byte offset, code_unit_count() and error();
 //   - validate, is_valid, count_code_points, decode_into unbounded into
 //     exactly the right size and bounded into every smaller size (replace,
-//     skip with the rule for a full output, throw);
+//     skip with the rule for a full output, throw); repair_into into every
+//     room, repaired_size and repair;
 //   - each validation kernel and transcoder this CPU has, called directly
 //     on the input (for inputs this short, their scalar parts); and, each
 //     forced in turn, where their vector code runs: validate on the input
 //     put after 64 ASCII bytes, before more than 64, and across the end of
 //     a 64-byte block; and batches of 64 inputs, each after 1 to 61 ASCII
 //     bytes, through decode_into (a recording policy checks the kind,
-//     offset and length of every error), count_code_points and the view;
+//     offset and length of every error), repair_into, count_code_points
+//     and the view;
 //   - find_code_point_start at every position, floor, ceil and
 //     is_code_point_boundary and truncate at every index, and
 //     trim_incomplete_tail.
@@ -35,6 +37,7 @@
 #include <utf8view/boundary.hpp>
 #include <utf8view/decode_view.hpp>
 #include <utf8view/detail/dispatch.hpp>
+#include <utf8view/repair.hpp>
 #include <utf8view/transcode.hpp>
 #include <utf8view/validate.hpp>
 #define BOOST_TEST_MODULE exhaustive_short_inputs
@@ -297,6 +300,37 @@ void check_decode_into(const checker& c, std::span<const unsigned char> bytes, c
     }
 }
 
+// repair_into of `bytes` into room for every size from nothing to all of
+// it, replace and skip (the rule for a full output), and repair().
+void check_repair(const checker& c, std::span<const unsigned char> bytes, const expected_decoding& e,
+                  utf8view_test::guarded_pages& output)
+{
+    std::string replaced;
+    std::string skipped;
+    for (const ref::segment& s : e.segments) {
+        replaced += ref::encode(s.well_formed() ? s.code_point : 0xFFFD);
+        if (s.well_formed()) skipped += ref::encode(s.code_point);
+    }
+    if (u8v::repair(bytes) != replaced) c.fail("repair");
+    if (u8v::repaired_size(bytes) != replaced.size()) c.fail("repaired_size");
+    for (const bool skip : {false, true}) {
+        const std::string& all = skip ? skipped : replaced;
+        for (std::size_t room = 0; room <= all.size(); ++room) {
+            const ref::bounded_result r = ref::repair_into_room(
+                e.segments, bytes.size(),
+                skip ? ref::policy_behaviour::drops_declared : ref::policy_behaviour::replaces, 3, room);
+            unsigned char* const out = output.last() - room;
+            const auto result = skip ? u8v::repair_into(bytes, std::span<unsigned char>(out, room), u8v::on_error::skip)
+                                     : u8v::repair_into(bytes, std::span<unsigned char>(out, room));
+            const auto written = static_cast<std::size_t>(std::to_address(result.out) - out);
+            if (written != r.written || std::string_view(reinterpret_cast<const char*>(out), written) !=
+                                            std::string_view(all).substr(0, written) ||
+                static_cast<std::size_t>(std::to_address(result.in) - bytes.data()) != r.in)
+                c.fail("repair_into", skip ? ", skip" : "", ", room ", room);
+        }
+    }
+}
+
 void check_bulk(const checker& c, std::span<const unsigned char> bytes, const expected_decoding& e,
                 utf8view_test::guarded_pages& output)
 {
@@ -346,6 +380,7 @@ void check_alone(const checker& c, workspace& w)
     check_single_pass(c, at_end, n, u8v::on_error::replace, e.replaced, "replace");
     check_single_pass(c, at_end, n, u8v::on_error::skip, e.skipped, "skip");
     check_bulk(c, bytes, e, w.output);
+    check_repair(c, bytes, e, w.output);
 
     // Kernels and transcoders, directly.
     const u8v::validation_result expected =
@@ -533,6 +568,17 @@ void check_batch(failure_log& log, const batch& b, workspace& w)
     const auto skipped = u8v::decode_into(bytes, skip_out, u8v::on_error::skip);
     if (skipped.out != skip_out + b.skipped.size() || !std::equal(b.skipped.begin(), b.skipped.end(), skip_out))
         fail_at(0, "decode_into of the batch, skip");
+    // repair_into, '?' for each error (the bytes of each segment, or '?').
+    static thread_local std::string expected_repair;
+    expected_repair.clear();
+    for (const ref::segment& s : b.segments) expected_repair += s.well_formed() ? ref::encode(s.code_point) : "?";
+    told.clear();
+    unsigned char* const repaired = w.output.last() - expected_repair.size();
+    const auto repair_result = u8v::repair_into(bytes, repaired, recording_policy{&told});
+    if (repair_result.out != repaired + expected_repair.size() ||
+        std::string_view(reinterpret_cast<const char*>(repaired), expected_repair.size()) != expected_repair)
+        fail_at(0, "repair_into of the batch");
+    if (told.size() != b.errors.size()) fail_at(0, "repair_into of the batch: told of ", told.size(), " errors");
     // The view, which validates blocks ahead with the kernel.
     told.clear();
     std::size_t index = 0;

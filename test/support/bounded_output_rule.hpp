@@ -117,6 +117,43 @@ inline bounded_result encode_into_room(const std::vector<std::uint32_t>& values,
     return r;
 }
 
+/** repair_into `size` bytes whose segments are `segments` into room for
+    `room` bytes (`unbounded`: no bound); a replacing policy's replacement
+    takes `replacement_bytes` bytes (3 for U+FFFD). `written` counts bytes. */
+inline bounded_result repair_into_room(const std::vector<segment>& segments, std::size_t size,
+                                       policy_behaviour policy, std::size_t replacement_bytes, std::size_t room)
+{
+    bounded_result r;
+    for (const segment& s : segments) {
+        const std::size_t left = room - r.written;
+        if (s.well_formed()) {
+            if (s.length > left) {
+                r.in = s.offset;
+                return r;
+            }
+            r.written += s.length;
+            continue;
+        }
+        if (left == 0 && policy != policy_behaviour::drops_declared) {
+            r.in = s.offset;
+            return r;
+        }
+        ++r.asked;
+        if (policy == policy_behaviour::throws) {
+            r.throws_at = s.offset;
+            return r;
+        }
+        const std::size_t length = policy == policy_behaviour::replaces ? replacement_bytes : 0;
+        if (length > left) {  // asked, and its replacement does not fit
+            r.in = s.offset;
+            return r;
+        }
+        r.written += length;
+    }
+    r.in = size;
+    return r;
+}
+
 }  // namespace utf8view_test::reference
 
 #endif  // UTF8VIEW_TEST_SUPPORT_BOUNDED_OUTPUT_RULE_HPP

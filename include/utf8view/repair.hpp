@@ -1,0 +1,400 @@
+// Copyright (c) 2026 the utf8view authors.
+// Distributed under the Boost Software License, Version 1.0.
+// (See accompanying file LICENSE_1_0.txt or copy at https://www.boost.org/LICENSE_1_0.txt)
+
+/// \file
+/// Repair: UTF-8 bytes in, well-formed UTF-8 bytes out, each ill-formed
+/// maximal subpart replaced by U+FFFD (`EF BF BD`), dropped, or what an
+/// error policy says. Well-formed stretches are copied as they are, never
+/// decoded and encoded again: over contiguous input the SIMD kernel finds
+/// them and they are copied a block at a time.
+
+#ifndef UTF8VIEW_REPAIR_HPP
+#define UTF8VIEW_REPAIR_HPP
+
+#include <utf8view/config.hpp>
+#include <utf8view/code_unit.hpp>
+#include <utf8view/detail/decode_step.hpp>
+#include <utf8view/detail/encode_step.hpp>
+#include <utf8view/detail/kernel_calls.hpp>
+#include <utf8view/detail/valid_prefix.hpp>
+#include <utf8view/error.hpp>
+#include <utf8view/error_policy.hpp>
+#include <utf8view/transcode.hpp>
+#include <utf8view/unicode.hpp>
+
+#include <cstddef>
+#include <cstdint>
+#include <iterator>
+#include <ranges>
+#include <string>
+#include <type_traits>
+#include <utility>
+
+namespace utf8view {
+
+namespace detail {
+
+// Where repair writes. A sink takes runs of bytes and says how much room
+// it has left (SIZE_MAX: no bound); the repair loop is written once for all
+// of them.
+//
+// Output through a pointer (a contiguous output of bytes): runs are copied
+// with memcpy.
+struct pointer_sink {
+    unsigned char* out;
+    std::size_t room;
+
+    [[nodiscard]] std::size_t space() const noexcept { return room; }
+    void write(const unsigned char* bytes, std::size_t count) noexcept
+    {
+        if (count != 0) UTF8VIEW_MEMCPY(out, bytes, count);
+        out += count;
+        if (room != static_cast<std::size_t>(-1)) room -= count;
+    }
+};
+
+// Any other output iterator, with a sentinel (std::unreachable_sentinel_t
+// when unbounded): a byte at a time, as the output's code unit type. The
+// room is counted once (by stepping, if the sentinel is not sized) and then
+// kept.
+template <class O, class OS>
+struct iterator_sink {
+    O out;
+    std::size_t room;
+
+    constexpr iterator_sink(O first, const OS& last) : out(std::move(first)), room(room_of(out, last)) {}
+
+    [[nodiscard]] static constexpr std::size_t room_of(const O& first, const OS& last)
+    {
+        if constexpr (std::same_as<OS, std::unreachable_sentinel_t>) {
+            return static_cast<std::size_t>(-1);
+        }
+        else if constexpr (std::sized_sentinel_for<OS, O>) {
+            return static_cast<std::size_t>(last - first);
+        }
+        else {
+            O probe = first;
+            std::size_t count = 0;
+            for (; probe != last; ++probe) ++count;
+            return count;
+        }
+    }
+    [[nodiscard]] constexpr std::size_t space() const noexcept { return room; }
+    constexpr void write(const unsigned char* bytes, std::size_t count)
+    {
+        using code_unit = output_code_unit_t<O>;
+        for (std::size_t index = 0; index < count; ++index) *out++ = static_cast<code_unit>(bytes[index]);
+        if (room != static_cast<std::size_t>(-1)) room -= count;
+    }
+};
+
+// A string that grows: runs are appended.
+template <class String>
+struct string_sink {
+    String* text;
+
+    [[nodiscard]] constexpr std::size_t space() const noexcept { return static_cast<std::size_t>(-1); }
+    constexpr void write(const unsigned char* bytes, std::size_t count)
+    {
+        using code_unit = typename String::value_type;
+        if constexpr (sizeof(code_unit) == 1 && std::is_trivially_copyable_v<code_unit>) {
+            if (!UTF8VIEW_IS_CONSTANT_EVALUATED()) {
+                text->append(reinterpret_cast<const code_unit*>(bytes), count);
+                return;
+            }
+        }
+        for (std::size_t index = 0; index < count; ++index) text->push_back(static_cast<code_unit>(bytes[index]));
+    }
+};
+
+// Once a bounded output is full (no room for one more byte) or the next
+// segment does not fit, the repair of a maximal subpart that a policy
+// drops every error of (policy_drops_every_error) needs no room: those are
+// passed over, as pass_over_dropped_subparts does for decode_into.
+
+// The repair loop over bytes in memory: the kernel finds the well-formed
+// stretch ahead, which is copied whole (or, if it does not all fit, up to
+// the last sequence that does); each maximal subpart goes to the policy.
+// Returns where it stopped.
+template <class Sink, class Policy>
+const unsigned char* repair_memory(const unsigned char* start, const unsigned char* end, Sink& sink, Policy& policy,
+                                   std::size_t base_offset)
+{
+    const unsigned char* p = start;
+    while (p != end) {
+        const auto left = static_cast<std::size_t>(end - p);
+        const std::size_t block = left < validation_block_bytes ? left : validation_block_bytes;
+        const unsigned char* const valid_end = p + valid_prefix_bytes(p, block);
+        const auto valid = static_cast<std::size_t>(valid_end - p);
+        const std::size_t room = sink.space();
+        if (valid > room) {
+            // Up to the last whole sequence that fits: the stretch is
+            // well-formed, so the nearest byte at or before p + room that is
+            // not a continuation byte starts a sequence (at most 3 back).
+            const unsigned char* cut = p + room;
+            while (cut != p && is_continuation_byte(*cut)) --cut;
+            sink.write(p, static_cast<std::size_t>(cut - p));
+            p = cut;
+            break;
+        }
+        sink.write(p, valid);
+        p = valid_end;
+        if (p == end) break;
+        // At p: a maximal subpart, or a sequence cut by the block's end.
+        const auto [decoded, next] = decode_step(p, end);
+        if (decoded.well_formed()) {
+            if (decoded.length > sink.space()) break;
+            sink.write(p, decoded.length);
+            p = next;
+            continue;
+        }
+        if (sink.space() == 0) break;  // full: see after the loop
+        const decode_error_info info{decoded.kind(), base_offset + static_cast<std::size_t>(p - start),
+                                     decoded.length};
+        if (const auto replacement = ask_policy(policy, info)) {
+            const encoded_sequence encoded = encode_scalar(*replacement);
+            if (encoded.length > sink.space()) break;  // never part of a sequence
+            sink.write(encoded.bytes.data(), encoded.length);
+        }
+        p = next;
+    }
+    if (p != end && policy_drops_every_error<Policy>)
+        p = pass_over_dropped_subparts(p, end, policy, base_offset + static_cast<std::size_t>(p - start));
+    return p;
+}
+
+// The repair loop over any byte range (and in constant evaluation): one
+// segment at a time, checked. Over an input range the bytes are consumed as
+// they are read, so a sink must have room for the longest result (4 bytes):
+// bounded outputs take forward ranges only.
+template <class I, class S, class Sink, class Policy>
+constexpr I repair_checked(I first, const S& last, Sink& sink, Policy& policy, std::size_t offset)
+{
+    while (first != last) {
+        if constexpr (std::forward_iterator<I>) {
+            auto [decoded, next] = decode_step(first, last);
+            if (decoded.well_formed()) [[likely]] {
+                if (decoded.length > sink.space()) break;
+                const encoded_sequence encoded = encode_scalar(decoded.code_point);  // the same bytes
+                sink.write(encoded.bytes.data(), encoded.length);
+            }
+            else {
+                if (sink.space() == 0) {
+                    if constexpr (policy_drops_every_error<Policy>)
+                        first = pass_over_dropped_subparts(std::move(first), last, policy, offset);
+                    break;
+                }
+                if (const auto replacement =
+                        ask_policy(policy, decode_error_info{decoded.kind(), offset, decoded.length})) {
+                    const encoded_sequence encoded = encode_scalar(*replacement);
+                    if (encoded.length > sink.space()) break;
+                    sink.write(encoded.bytes.data(), encoded.length);
+                }
+            }
+            offset += decoded.length;
+            first = std::move(next);
+        }
+        else {
+            const segment decoded = decode_segment(first, last);
+            if (decoded.well_formed()) [[likely]] {
+                const encoded_sequence encoded = encode_scalar(decoded.code_point);
+                sink.write(encoded.bytes.data(), encoded.length);
+            }
+            else if (const auto replacement =
+                         ask_policy(policy, decode_error_info{decoded.kind(), offset, decoded.length})) {
+                const encoded_sequence encoded = encode_scalar(*replacement);
+                sink.write(encoded.bytes.data(), encoded.length);
+            }
+            offset += decoded.length;
+        }
+    }
+    return first;
+}
+
+// Repairs [first, last) into `sink`; returns where it stopped.
+template <class I, class S, class Sink, class Policy>
+constexpr I repair_bulk(I first, const S& last, Sink& sink, Policy& policy, std::size_t base_offset = 0)
+{
+    if constexpr (byte_pointer_range<I, S>) {
+        if (!UTF8VIEW_IS_CONSTANT_EVALUATED()) {
+            const unsigned char* const start = byte_pointer(first);
+            const unsigned char* const stop = repair_memory(start, start + (last - first), sink, policy, base_offset);
+            return first + (stop - start);
+        }
+    }
+    return repair_checked(std::move(first), last, sink, policy, base_offset);
+}
+
+// Repairs into the output iterator `out` bounded by `out_last`, through a
+// pointer where the output allows it.
+template <class I, class S, class O, class OS, class Policy>
+constexpr std::ranges::in_out_result<I, O> repair_to(I first, const S& last, O out, const OS& out_last,
+                                                     Policy& policy)
+{
+    if constexpr (pointer_output<O, OS, unsigned char>) {
+        if (!UTF8VIEW_IS_CONSTANT_EVALUATED()) {
+            unsigned char* const target = reinterpret_cast<unsigned char*>(detail::to_address(out));
+            pointer_sink sink{target, room_between(out, out_last)};
+            I stop = repair_bulk(std::move(first), last, sink, policy);
+            return {std::move(stop), out + (sink.out - target)};
+        }
+    }
+    iterator_sink<O, OS> sink(std::move(out), out_last);
+    I stop = repair_bulk(std::move(first), last, sink, policy);
+    return {std::move(stop), std::move(sink.out)};
+}
+
+}  // namespace detail
+
+/** The number of bytes `repair_into(bytes, out)` writes with
+    `on_error::replace`: the bytes of the well-formed sequences, and 3 (the
+    bytes of U+FFFD, `EF BF BD`) for each ill-formed maximal subpart. With
+    `on_error::skip` the repair is never longer.
+
+    @param bytes a byte range (string literals are rejected).
+    @return a count of bytes.
+    @par Complexity O(n). Contiguous sized input is validated by the SIMD
+    kernel; only the bytes around errors are decoded.
+    @par Bad input never reads outside `bytes`.
+    @par Standard Unicode 15.0 ch. 3, Table 3-7 and §3.9; WHATWG Encoding,
+    "UTF-8 decoder". */
+template <std::ranges::input_range R>
+    requires utf8_range<R> && (!detail::string_literal_array<R>)
+[[nodiscard]] constexpr std::size_t repaired_size(R&& bytes)
+{
+    using I = std::ranges::iterator_t<R>;
+    using S = std::ranges::sentinel_t<R>;
+    std::size_t size = 0;
+    if constexpr (detail::byte_pointer_range<I, S>) {
+        if (!UTF8VIEW_IS_CONSTANT_EVALUATED()) {
+            const auto* p = reinterpret_cast<const unsigned char*>(std::ranges::data(bytes));
+            const auto* const end = p + std::ranges::size(bytes);
+            while (p != end) {
+                const auto left = static_cast<std::size_t>(end - p);
+                const std::size_t block =
+                    left < detail::validation_block_bytes ? left : detail::validation_block_bytes;
+                const std::size_t valid = detail::valid_prefix_bytes(p, block);
+                size += valid;
+                p += valid;
+                if (p == end) break;
+                const auto [decoded, next] = detail::decode_step(p, end);  // one segment, checked
+                size += decoded.well_formed() ? std::size_t{decoded.length} : std::size_t{3};
+                p = next;
+            }
+            return size;
+        }
+    }
+    auto first = std::ranges::begin(bytes);
+    const auto last = std::ranges::end(bytes);
+    while (first != last) {
+        const detail::segment decoded = detail::decode_segment(first, last);
+        size += decoded.well_formed() ? std::size_t{decoded.length} : std::size_t{3};
+    }
+    return size;
+}
+
+/** Copies `bytes` to the output iterator `out` as well-formed UTF-8: each
+    well-formed sequence as it is, each ill-formed maximal subpart replaced
+    by what `policy` returns (U+FFFD, `EF BF BD`, by default), or dropped.
+    No bound: make room for `repaired_size(bytes)` bytes (with
+    `on_error::replace` or `on_error::skip`), or use a back inserter, or
+    `repair`, which returns a `std::string`.
+
+    With `on_error::replace` the output is, byte for byte, what a browser's
+    `new TextDecoder().decode(bytes)` gives, encoded again as UTF-8.
+
+    @param bytes  a byte range (string literals are rejected).
+    @param out    an output iterator of a code unit type (`char`, `char8_t`,
+                  `unsigned char`, `std::byte`), or an insert iterator into a
+                  container of one.
+    @param policy a `decode_error_policy`: called once for each maximal
+                  subpart, in order, with its kind, byte offset and length.
+    @return `{in, out}`: the end of `bytes` (dangling for a non-borrowed
+    rvalue range) and the end of what was written.
+    @par Complexity O(n). Contiguous sized input is validated 64 KiB at a
+    time by the SIMD kernel and each well-formed stretch copied whole
+    (memcpy into a contiguous output); only the maximal subparts are
+    decoded. Other ranges: one segment at a time.
+    @par Bad input every ill-formed maximal subpart goes to the policy; the
+    output is always well-formed UTF-8 (a replacement that is not a scalar
+    value is written as U+FFFD). If the policy throws, what was written
+    stays written.
+    @par Standard Unicode 15.0 ch. 3, Table 3-7 and §3.9 ("U+FFFD
+    Substitution of Maximal Subparts"); WHATWG Encoding, "UTF-8 decoder". */
+template <std::ranges::input_range R, std::weakly_incrementable O, decode_error_policy Policy = on_error::replace_t>
+    requires utf8_range<R> && (!detail::string_literal_array<R>) && (!std::ranges::range<O>) &&
+             requires { typename detail::output_code_unit_t<O>; } &&
+             std::output_iterator<O, const detail::output_code_unit_t<O>&>
+constexpr std::ranges::in_out_result<std::ranges::borrowed_iterator_t<R>, O> repair_into(R&& bytes, O out,
+                                                                                         Policy policy = Policy())
+{
+    auto [in, written] = detail::repair_to(std::ranges::begin(bytes), std::ranges::end(bytes), std::move(out),
+                                           std::unreachable_sentinel, policy);
+    return {detail::borrowed_result<R>(std::move(in)), std::move(written)};
+}
+
+/** Repairs `bytes` into the output range `out`, stopping before the first
+    sequence (or replacement) whose bytes do not all fit: a character is
+    never cut.
+
+    @param bytes  a forward byte range (the bytes of a sequence that does
+                  not fit must stay readable for the next call).
+    @param out    a range of code units to write to.
+    @param policy a `decode_error_policy`.
+    @return `{in, out}`: where repair stopped in `bytes` (on a segment
+    boundary) and the end of what was written.
+    @par When the output fills up as for the bounded `decode_into`: once
+    `out` is full the policy is asked nothing more, except a policy that
+    drops every error (`on_error::skip`; `policy_drops_every_error`), for
+    which the maximal subparts that follow are passed over. With room for
+    part of a replacement, the policy is asked and the call stops before
+    the subpart if its replacement does not fit.
+    @par Complexity, bad input, standard: as the unbounded overload. */
+template <std::ranges::forward_range R, std::ranges::forward_range Out,
+          decode_error_policy Policy = on_error::replace_t>
+    requires utf8_range<R> && (!detail::string_literal_array<R>) &&
+             utf8_code_unit<std::ranges::range_value_t<Out>> &&
+             std::output_iterator<std::ranges::iterator_t<Out>, const std::ranges::range_value_t<Out>&>
+constexpr std::ranges::in_out_result<std::ranges::borrowed_iterator_t<R>, std::ranges::borrowed_iterator_t<Out>>
+repair_into(R&& bytes, Out&& out, Policy policy = Policy())
+{
+    auto [in, written] = detail::repair_to(std::ranges::begin(bytes), std::ranges::end(bytes),
+                                           std::ranges::begin(out), std::ranges::end(out), policy);
+    return {detail::borrowed_result<R>(std::move(in)), detail::borrowed_result<Out>(std::move(written))};
+}
+
+/** `bytes` repaired, as a `std::string`: each well-formed sequence as it
+    is, each ill-formed maximal subpart replaced by U+FFFD (`EF BF BD`), or
+    as `policy` says.
+
+    @param bytes  a byte range (string literals are rejected).
+    @param policy a `decode_error_policy`.
+    @return a `std::string` of well-formed UTF-8.
+    @par Complexity O(n): one pass (the string grows by whole well-formed
+    stretches).
+    @par Bad input, standard: as `repair_into`. */
+template <std::ranges::input_range R, decode_error_policy Policy = on_error::replace_t>
+    requires utf8_range<R> && (!detail::string_literal_array<R>)
+[[nodiscard]] constexpr std::string repair(R&& bytes, Policy policy = Policy())
+{
+    std::string text;
+    if constexpr (std::ranges::sized_range<R>) text.reserve(static_cast<std::size_t>(std::ranges::size(bytes)));
+    detail::string_sink<std::string> sink{&text};
+    detail::repair_bulk(std::ranges::begin(bytes), std::ranges::end(bytes), sink, policy);
+    return text;
+}
+
+/// String literals are rejected: the terminating NUL would be repaired too.
+template <class R, class... Policy>
+    requires detail::string_literal_array<R>
+void repair_into(R&&, Policy&&...)
+{
+    static_assert(detail::always_false_v<R>,
+                  "utf8view::repair_into: a char array (such as a string literal) would repair its terminating NUL; "
+                  "use std::string_view / std::u8string_view");
+}
+
+}  // namespace utf8view
+
+#endif  // UTF8VIEW_REPAIR_HPP

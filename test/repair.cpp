@@ -1,0 +1,282 @@
+// Copyright (c) 2026 the utf8view authors.
+// Distributed under the Boost Software License, Version 1.0.
+
+// repair_into, repaired_size and repair (<utf8view/repair.hpp>).
+//
+// Expected values: the replace column of test/data/decode_vectors.tsv (what
+// a browser's TextDecoder gives) and Kuhn's expected decodings, encoded by
+// the Table 3-6 encoder of support/reference_utf8.hpp; the skip column
+// likewise; where a bounded call stops, by support/bounded_output_rule.hpp.
+// Never the library's own decoder.
+
+#include <utf8view/repair.hpp>
+#define BOOST_TEST_MODULE repair
+#include <boost/test/unit_test.hpp>
+
+// testdata.hpp before print.hpp (see conformance/decode_vectors.cpp: -Wshadow).
+#include "support/testdata.hpp"
+#include "support/vector_files.hpp"
+#include "support/bounded_output_rule.hpp"
+#include "support/force_kernels.hpp"
+#include "support/guarded_pages.hpp"
+#include "support/print.hpp"
+#include "support/random_utf8.hpp"
+#include "support/reference_utf8.hpp"
+#include "support/test_iterators.hpp"
+
+#include <cstddef>
+#include <cstdint>
+#include <iterator>
+#include <list>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace u8v = utf8view;
+namespace t = utf8view_test;
+namespace ref = utf8view_test::reference;
+namespace ut = boost::unit_test;
+
+namespace {
+
+// The code points of a vector column, as UTF-8 (Table 3-6).
+std::string encoded(const std::vector<char32_t>& code_points)
+{
+    std::string bytes;
+    for (const char32_t c : code_points) bytes += ref::encode(c);
+    return bytes;
+}
+
+// A user policy: '?' for each maximal subpart, and a record of each call.
+struct recording_policy {
+    std::vector<u8v::decode_error_info>* log;
+    std::optional<char32_t> operator()(const u8v::decode_error_info& info) const
+    {
+        log->push_back(info);
+        return U'?';
+    }
+};
+
+// Drops each maximal subpart, records it, and declares that it drops every error.
+struct declared_recording_drop {
+    static constexpr bool drops_every_error = true;
+    std::vector<u8v::decode_error_info>* log;
+    std::optional<char32_t> operator()(const u8v::decode_error_info& info) const
+    {
+        log->push_back(info);
+        return std::nullopt;
+    }
+};
+
+// The reference's errors of `bytes`.
+std::vector<ref::segment> errors_of(const std::vector<ref::segment>& segments)
+{
+    std::vector<ref::segment> errors;
+    for (const ref::segment& s : segments)
+        if (!s.well_formed()) errors.push_back(s);
+    return errors;
+}
+
+void check_told(const std::vector<u8v::decode_error_info>& log, const std::vector<ref::segment>& errors,
+                std::size_t asked)
+{
+    BOOST_TEST_REQUIRE(log.size() == asked);
+    for (std::size_t index = 0; index < asked; ++index) {
+        BOOST_TEST(static_cast<int>(log[index].kind) == static_cast<int>(*errors[index].error));
+        BOOST_TEST(log[index].offset == errors[index].offset);
+        BOOST_TEST(log[index].length == errors[index].length);
+    }
+}
+
+// The '?' repair of `bytes`, by the reference.
+std::string questioned(const std::vector<ref::segment>& segments)
+{
+    std::string bytes;
+    for (const ref::segment& s : segments) bytes += s.well_formed() ? ref::encode(s.code_point) : "?";
+    return bytes;
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(every_decode_vector_repaired_as_a_browser_decodes_it)
+{
+    const std::vector<t::decode_vector> rows = t::read_decode_vectors();
+    BOOST_TEST_REQUIRE(rows.size() >= 500u);
+    t::for_each_kernel_and_transcoder([&] {
+        for (const t::decode_vector& row : rows) {
+            BOOST_TEST_CONTEXT(row.id << " [" << row.input_hex << "]")
+            {
+                const std::string replaced = encoded(row.replace);
+                const std::string skipped = encoded(row.skip);
+                const std::string_view bytes(row.input);
+                BOOST_TEST(u8v::repair(bytes) == replaced);
+                BOOST_TEST(u8v::repair(bytes, u8v::on_error::skip) == skipped);
+                BOOST_TEST(u8v::repaired_size(bytes) == replaced.size());
+                // Into an output iterator of each code unit type, and a back inserter.
+                std::vector<char8_t> out(replaced.size());
+                const auto result = u8v::repair_into(bytes, out.begin());
+                BOOST_TEST((result.out == out.end()));
+                BOOST_TEST((result.in == bytes.end()));
+                BOOST_TEST(std::string(out.begin(), out.end()) == replaced);
+                std::vector<std::byte> as_bytes;
+                u8v::repair_into(bytes, std::back_inserter(as_bytes), u8v::on_error::skip);
+                BOOST_TEST(as_bytes.size() == skipped.size());
+                // The generic path: a std::list and a single-pass range.
+                const std::list<char> list(row.input.begin(), row.input.end());
+                std::string from_list;
+                u8v::repair_into(list, std::back_inserter(from_list));
+                BOOST_TEST(from_list == replaced);
+                BOOST_TEST(u8v::repaired_size(list) == replaced.size());
+                t::input_test_range<const char, false> input(row.input.data(), row.input.data() + row.input.size());
+                BOOST_TEST(u8v::repair(input) == replaced);
+            }
+        }
+    });
+}
+
+BOOST_AUTO_TEST_CASE(kuhn_stress_test_repaired_line_by_line_and_whole)
+{
+    const std::vector<std::string> lines = t::lines_of(t::read_testdata("UTF-8-test.txt"));
+    const std::vector<std::string> replaced = t::lines_of(t::read_testdata("UTF-8-test.expected-replace.txt"));
+    BOOST_TEST_REQUIRE(lines.size() == replaced.size());
+    std::string whole_input;
+    std::string whole_expected;
+    for (std::size_t index = 0; index < lines.size(); ++index) {
+        std::vector<char32_t> code_points;
+        for (const std::uint64_t value : t::parse_hex_values(replaced[index].empty() ? "-" : replaced[index]))
+            code_points.push_back(static_cast<char32_t>(value));
+        BOOST_TEST(u8v::repair(std::string_view(lines[index])) == encoded(code_points), "line " << index + 1);
+        whole_input += lines[index] + '\n';
+        whole_expected += encoded(code_points) + '\n';
+    }
+    // The whole file, repeated past two 64 KiB blocks, under every kernel.
+    std::string input;
+    std::string expected;
+    while (input.size() < 3 * 64 * 1024) {
+        input += whole_input;
+        expected += whole_expected;
+    }
+    t::for_each_kernel([&] {
+        BOOST_TEST(u8v::repair(std::string_view(input)) == expected);
+        BOOST_TEST(u8v::repaired_size(std::string_view(input)) == expected.size());
+    });
+}
+
+BOOST_AUTO_TEST_CASE(valid_text_is_copied_unchanged)
+{
+    t::random_source random(20261202);
+    std::string text;
+    while (text.size() < 200 * 1024) text += t::encode_by_table_3_6(t::random_scalar_value(random));
+    t::for_each_kernel([&] {
+        BOOST_TEST(u8v::repair(std::string_view(text)) == text);
+        std::string out(text.size(), '\0');
+        const auto result = u8v::repair_into(std::string_view(text), std::span<char>(out));
+        BOOST_TEST((result.out == std::span<char>(out).end()));
+        BOOST_TEST(out == text);
+    });
+}
+
+BOOST_AUTO_TEST_CASE(user_policies_are_told_each_maximal_subpart_once)
+{
+    const std::string kuhn = t::read_testdata("UTF-8-test.txt");
+    const std::vector<ref::segment> segments =
+        ref::segments(reinterpret_cast<const unsigned char*>(kuhn.data()), kuhn.size());
+    const std::vector<ref::segment> errors = errors_of(segments);
+    BOOST_TEST_REQUIRE(errors.size() == 378u);  // test/data/README.md
+    t::for_each_kernel([&] {
+        std::vector<u8v::decode_error_info> log;
+        BOOST_TEST(u8v::repair(std::string_view(kuhn), recording_policy{&log}) == questioned(segments));
+        check_told(log, errors, errors.size());
+    });
+}
+
+BOOST_AUTO_TEST_CASE(bounded_outputs_at_every_room_end_at_a_page_boundary, *ut::precondition(t::mmap_is_available))
+{
+#if defined(UTF8VIEW_TEST_HAS_MMAP)
+    // Inputs: the decode vectors joined (every kind of error), and one row
+    // in five after 64 ASCII bytes; rooms 0..80 and 1..8 short of all.
+    std::vector<std::string> inputs;
+    std::string all;
+    std::size_t index = 0;
+    for (const t::decode_vector& row : t::read_decode_vectors()) {
+        all += row.input;
+        if (index++ % 5 == 0) inputs.push_back(std::string(64, 'a') + row.input);
+    }
+    inputs.push_back(all.substr(0, 700));
+    t::guarded_pages input_pages;
+    t::guarded_pages output_pages;
+    t::for_each_kernel([&] {
+        for (const std::string& input : inputs) {
+            const unsigned char* const p = input_pages.at_end(input);
+            const std::span<const unsigned char> bytes(p, input.size());
+            const std::vector<ref::segment> segments = ref::segments(p, input.size());
+            const std::vector<ref::segment> errors = errors_of(segments);
+            std::string replaced;
+            std::string skipped;
+            for (const ref::segment& s : segments) {
+                replaced += s.well_formed() ? ref::encode(s.code_point) : ref::encode(0xFFFD);
+                if (s.well_formed()) skipped += ref::encode(s.code_point);
+            }
+            std::vector<std::size_t> rooms;
+            for (std::size_t room = 0; room <= 80; ++room) rooms.push_back(room);
+            for (std::size_t fewer = 1; fewer <= 8 && fewer <= replaced.size(); ++fewer)
+                rooms.push_back(replaced.size() - fewer);
+            for (const std::size_t room : rooms) {
+                BOOST_TEST_CONTEXT("input [" << t::hex_of(input) << "], room " << room)
+                {
+                    using ref::policy_behaviour;
+                    const auto check = [&](auto policy, policy_behaviour behaviour, const std::string& expected,
+                                           std::size_t replacement_bytes) {
+                        const ref::bounded_result r =
+                            ref::repair_into_room(segments, input.size(), behaviour, replacement_bytes, room);
+                        unsigned char* const out = output_pages.output_at_end<unsigned char>(room, 0xAA);
+                        const auto result = u8v::repair_into(bytes, std::span<unsigned char>(out, room), policy);
+                        const auto written = static_cast<std::size_t>(std::to_address(result.out) - out);
+                        BOOST_TEST(written == r.written);
+                        BOOST_TEST(std::string(reinterpret_cast<const char*>(out), written) ==
+                                   expected.substr(0, r.written));
+                        BOOST_TEST(static_cast<std::size_t>(std::to_address(result.in) - p) == r.in);
+                        return r;
+                    };
+                    check(u8v::on_error::replace, policy_behaviour::replaces, replaced, 3);
+                    check(u8v::on_error::skip, policy_behaviour::drops_declared, skipped, 0);
+                    std::vector<u8v::decode_error_info> log;
+                    check_told(log, errors,
+                               check(recording_policy{&log}, policy_behaviour::replaces, questioned(segments), 1).asked);
+                    log.clear();
+                    check_told(log, errors,
+                               check(declared_recording_drop{&log}, policy_behaviour::drops_declared, skipped, 0)
+                                   .asked);
+                }
+            }
+        }
+    });
+#endif
+}
+
+BOOST_AUTO_TEST_CASE(a_full_output_moves_past_what_skip_drops)
+{
+    // 41 80: 'A', then a lone continuation byte (one maximal subpart,
+    // Table 3-7). Room for one byte: skip consumes both, replace stops at 1.
+    const std::string_view bytes("\x41\x80", 2);
+    char out[1];
+    const auto skipped = u8v::repair_into(bytes, std::span<char>(out), u8v::on_error::skip);
+    BOOST_TEST(skipped.in - bytes.begin() == 2);
+    const auto replaced = u8v::repair_into(bytes, std::span<char>(out), u8v::on_error::replace);
+    BOOST_TEST(replaced.in - bytes.begin() == 1);
+}
+
+BOOST_AUTO_TEST_CASE(repair_in_constant_evaluation)
+{
+    // C2 41: U+FFFD (EF BF BD), 'A' (Table 3-7, §3.9).
+    static_assert([] {
+        const char8_t input[] = {0xC2, 0x41};
+        char8_t out[4] = {};
+        const auto result = u8v::repair_into(std::u8string_view(input, 2), std::span<char8_t>(out));
+        return result.out == std::span<char8_t>(out).end() && out[0] == 0xEF && out[1] == 0xBF && out[2] == 0xBD &&
+               out[3] == 0x41 && u8v::repaired_size(std::u8string_view(input, 2)) == 4;
+    }());
+    BOOST_TEST(true);  // the checks are the static_assert above
+}
