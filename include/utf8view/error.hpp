@@ -92,14 +92,16 @@ struct validation_result {
 /** What a decoding error policy is told about one ill-formed maximal subpart.
 
     - `kind`: see `error_kind`.
-    - `offset`: bytes from the start of the viewed byte range to the first
-      byte of the maximal subpart.
+    - `offset`: bytes from the start of the viewed byte range (of the
+      stream, for `stream_decoder` and `stream_repairer`) to the first byte
+      of the maximal subpart; 64 bits everywhere, as a stream can outgrow
+      the address space.
     - `length`: bytes in the maximal subpart, 1 to 3.
 
     @par Standard Unicode 15.0, ch. 3 §3.9, "U+FFFD Substitution of Maximal Subparts". */
 struct decode_error_info {
     error_kind kind;
-    std::size_t offset;
+    std::uint64_t offset;
     std::uint8_t length;
 };
 
@@ -125,8 +127,8 @@ struct encode_error_info {
     first byte. `what()` says both in English. */
 class decode_error : public std::runtime_error {
 public:
-    /** @param kind what is wrong.  @param offset bytes from the start of the viewed range. */
-    decode_error(error_kind kind, std::size_t offset)
+    /** @param kind what is wrong.  @param offset bytes from the start of the viewed range (or stream). */
+    decode_error(error_kind kind, std::uint64_t offset)
         : std::runtime_error(std::string("utf8view: ill-formed UTF-8 (")
                                  .append(to_string(kind))
                                  .append(") at byte offset ")
@@ -135,12 +137,13 @@ public:
     {
     }
     [[nodiscard]] error_kind kind() const noexcept { return kind_; }
-    /** Bytes from the start of the viewed range to the first byte of the maximal subpart. */
-    [[nodiscard]] std::size_t offset() const noexcept { return offset_; }
+    /** Bytes from the start of the viewed range (or stream) to the first
+        byte of the maximal subpart. */
+    [[nodiscard]] std::uint64_t offset() const noexcept { return offset_; }
 
 private:
     error_kind kind_;
-    std::size_t offset_;
+    std::uint64_t offset_;
 };
 
 /** Thrown by `on_error::throw_exception` when encoding meets a value that is

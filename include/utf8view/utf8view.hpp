@@ -19,6 +19,7 @@
 #include <utf8view/error_policy.hpp>
 #include <utf8view/null_terminated.hpp>
 #include <utf8view/repair.hpp>
+#include <utf8view/stream.hpp>
 #include <utf8view/transcode.hpp>
 #include <utf8view/unicode.hpp>
 #include <utf8view/validate.hpp>
