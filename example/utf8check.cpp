@@ -4,11 +4,19 @@
 
 // utf8check: reports where files are not valid UTF-8, or repairs them.
 //
-//   utf8check [--repair | --skip | --quiet] [FILE...]      (no FILE, or "-": standard input)
+//   utf8check [--repair | --skip | --quiet] [--buffer BYTES] [FILE...]   (no FILE, or "-": standard input)
 //
 // Each ill-formed maximal subpart (Unicode 15.0 ch. 3 §3.9) is one error,
 // printed as FILE:LINE:COLUMN: byte OFFSET: KIND (bytes XX YY). See --help
 // and README.md for what LINE and COLUMN count.
+//
+// It streams: each file (or pipe) is read a buffer at a time (1 MiB by
+// default), so memory stays a few MiB whatever the size of the input. Each
+// buffer is validated by the SIMD kernels first; where it is valid, only its
+// line feeds are counted (to give LINE for a later error), and columns are
+// counted only after the last line feed. A buffer's end can cut a character:
+// its first bytes (at most 3) are moved in front of the next buffer, into
+// room kept there for them, so every piece handed to the library is whole.
 
 #include <utf8view/utf8view.hpp>
 
@@ -17,11 +25,15 @@
 #include <CLI/CLI.hpp>
 
 #include <algorithm>
+#include <charconv>
+#include <cerrno>
+#include <csignal>
 #include <cstddef>
-#include <iostream>
-#include <iterator>
-#include <ostream>
-#include <ranges>
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <system_error>
@@ -38,7 +50,7 @@ enum class mode {
     report,  // diagnostics on stdout
     repair,  // text with U+FFFD for each maximal subpart on stdout, diagnostics on stderr
     skip,    // text without the maximal subparts on stdout, diagnostics on stderr
-    quiet,   // nothing but the exit code
+    quiet,   // nothing but the exit code; stops reading a file at its first error
 };
 
 constexpr std::string_view help_footer = R"(Output:
@@ -46,121 +58,269 @@ constexpr std::string_view help_footer = R"(Output:
     FILE:LINE:COLUMN: byte OFFSET: KIND (bytes XX YY)
   LINE counts LF bytes, from 1. COLUMN counts code points, from 1; each
   earlier maximal subpart on the line counts as one, as the U+FFFD that
-  replaces it would. OFFSET is the byte offset in the file, from 0. FILE is
-  <stdin> for standard input. After each file, "FILE: N errors" or
-  "FILE: valid UTF-8" goes to standard error.
+  replaces it would. OFFSET is the byte offset in the file, from 0. KIND is
+  one of truncated_sequence, unexpected_continuation_byte, overlong,
+  surrogate, out_of_range, invalid_lead_byte. FILE is <stdin> for standard
+  input. After each file, "FILE: N errors" or "FILE: valid UTF-8" goes to
+  standard error.
   With --repair or --skip, standard output receives the text (every other
   byte unchanged: BOM, NUL, CR, a missing final newline) and the
-  diagnostics go to standard error.
+  diagnostics go to standard error. With --repair the text is what a web
+  browser's TextDecoder makes of the bytes.
+  With --quiet nothing is printed, and each file is read only up to its
+  first error.
+Input:
+  Files, pipes and terminals are read a buffer at a time (--buffer), so
+  memory use does not grow with the input. Files are checked in the order
+  given.
 Exit status:
   0 all files are valid UTF-8, 1 some file is not, 2 some file could not be
-  read or the command line is wrong (the other files are still checked).)";
+  read, standard output could not be written (a full disk, a closed pipe),
+  or the command line is wrong. The other files are still checked after a
+  file that cannot be read; nothing more is done after a write error.)";
+
+// A write to standard output failed: the program reports it and stops.
+struct write_failure {
+    int error_number;
+};
+
+// Writes `bytes` to `stream`, throwing write_failure if they cannot all be written.
+void write_bytes(std::FILE* stream, const void* bytes, std::size_t size)
+{
+    if (size != 0 && std::fwrite(bytes, 1, size, stream) != size) throw write_failure{errno};
+}
+
+// Where the next byte is, as LINE and COLUMN count it.
+struct text_position {
+    std::uint64_t line = 1;
+    std::uint64_t column = 1;
+};
+
+// Moves `position` over [first, last), which holds only well-formed UTF-8:
+// line feeds are counted over all of it, code points (the bytes that are
+// not continuation bytes) only after the last line feed.
+void move_over_valid(text_position& position, const unsigned char* first, const unsigned char* last)
+{
+    const auto line_feeds = static_cast<std::uint64_t>(std::count(first, last, '\n'));
+    if (line_feeds != 0) {
+        position.line += line_feeds;
+        position.column = 1;
+        const unsigned char* after = last;
+        while (after[-1] != '\n') --after;
+        first = after;
+    }
+    position.column += static_cast<std::uint64_t>(
+        std::count_if(first, last, [](unsigned char byte) { return !u8v::is_continuation_byte(byte); }));
+}
+
+// `number` in decimal (dense errors make this a hot path: no allocation).
+void append_number(std::string& text, std::uint64_t number)
+{
+    char digits[20];
+    const auto result = std::to_chars(digits, digits + sizeof digits, number);
+    text.append(digits, result.ptr);
+}
 
 // "C3 86": bytes in upper-case hexadecimal, separated by spaces.
-std::string hex_bytes(std::ranges::input_range auto&& bytes)
+void append_hex_bytes(std::string& text, const unsigned char* bytes, std::size_t size)
 {
     constexpr std::string_view digits = "0123456789ABCDEF";
-    std::string text;
-    for (const auto byte : bytes) {
-        const std::size_t value = static_cast<unsigned char>(byte);
-        if (!text.empty()) text += ' ';
-        text += digits[value >> 4];
-        text += digits[value & 0x0F];
+    for (std::size_t index = 0; index < size; ++index) {
+        if (index != 0) text += ' ';
+        text += digits[bytes[index] >> 4];
+        text += digits[bytes[index] & 0x0F];
     }
-    return text;
 }
 
-// Writes one line to `out` (if not null) for each ill-formed maximal subpart
-// of `bytes`, and returns how many there are.
-std::size_t report_errors(std::string_view file_name, std::string_view bytes, std::ostream* out)
-{
-    std::size_t error_count = 0;
-    std::size_t line = 1;
-    std::size_t column = 1;
-    // The replace policy yields one element per maximal subpart, so counting
-    // elements counts each subpart as one column.
-    auto code_points = bytes | u8v::views::decode;
-    for (auto it = code_points.begin(); it != code_points.end(); ++it) {
-        if (const auto kind = it.error()) {
-            ++error_count;
-            if (out) {
-                *out << file_name << ':' << line << ':' << column << ": byte "
-                     << std::ranges::distance(bytes.begin(), it.base()) << ": " << u8v::to_string(*kind)
-                     << " (bytes " << hex_bytes(it.code_units()) << ")\n";
+// What a policy was told about one maximal subpart.
+struct error_record {
+    u8v::error_kind kind;
+    std::size_t offset;  // in the piece
+    std::size_t length;
+};
+
+// Replaces (or drops) each maximal subpart, and records it.
+struct recording_policy {
+    std::vector<error_record>* errors;
+    std::optional<char32_t> replacement;
+    std::optional<char32_t> operator()(const u8v::decode_error_info& info) const
+    {
+        errors->push_back({info.kind, static_cast<std::size_t>(info.offset), info.length});
+        return replacement;
+    }
+};
+
+// One file (or standard input) being checked.
+class checker {
+public:
+    checker(std::string file_name, mode how, std::size_t buffer_size)
+        : file_name_(std::move(file_name)), how_(how), buffer_(held_room + buffer_size)
+    {
+        if (how_ == mode::repair || how_ == mode::skip) output_.resize(3 * (held_room + buffer_size));
+    }
+
+    // Reads `file` to its end (or, with --quiet, to its first error).
+    // Throws std::system_error if reading fails, write_failure if writing does.
+    void run(std::FILE* file)
+    {
+        unsigned char* const data = buffer_.data() + held_room;
+        const std::size_t capacity = buffer_.size() - held_room;
+        std::size_t held = 0;  // bytes before `data`: a sequence the previous buffer cut short
+        while (true) {
+            const std::size_t count = std::fread(data, 1, capacity, file);
+            if (count == 0) {
+                if (std::ferror(file)) throw std::system_error(errno, std::generic_category());
+                // The end: what is held is one error, a sequence cut short.
+                if (held != 0) check_piece(std::span<const unsigned char>(data - held, held));
+                break;
             }
-        }
-        // A replacement is U+FFFD, so this is only ever a real LF byte.
-        if (*it == U'\n') {
-            ++line;
-            column = 1;
-        }
-        else {
-            ++column;
+            const std::span<const unsigned char> bytes(data - held, held + count);
+            const std::span<const unsigned char> whole = u8v::trim_incomplete_tail(bytes);
+            check_piece(whole);
+            if (how_ == mode::quiet && error_count_ != 0) return;
+            // The cut sequence moves in front of the next buffer's bytes.
+            held = bytes.size() - whole.size();
+            std::memmove(data - held, whole.data() + whole.size(), held);
         }
     }
-    return error_count;
-}
 
-// Writes `bytes` to stdout with each maximal subpart replaced by U+FFFD
-// (`on_error::replace`) or dropped (`on_error::skip`). Decoding then
-// re-encoding gives back every well-formed sequence byte for byte.
-void write_text(std::string_view bytes, u8v::decode_error_policy auto policy)
-{
-    std::ranges::copy(bytes | u8v::views::decode(policy) | u8v::views::encode_as<char>,
-                      std::ostreambuf_iterator<char>(std::cout));
-}
+    [[nodiscard]] std::uint64_t error_count() const noexcept { return error_count_; }
 
-exit_code check_file(const std::string& path, mode how)
+private:
+    static constexpr std::size_t held_room = 3;
+
+    // Checks (and repairs) `piece`, which ends on a segment boundary.
+    void check_piece(std::span<const unsigned char> piece)
+    {
+        switch (how_) {
+        case mode::quiet:
+            if (!u8v::validate(piece).valid()) ++error_count_;
+            break;
+        case mode::report: report(piece); break;
+        case mode::repair:
+        case mode::skip: repair(piece); break;
+        }
+        offset_ += piece.size();
+    }
+
+    // Diagnostics on stdout: validate, count over the valid stretch, report
+    // the maximal subpart at its end, and go on after it.
+    void report(std::span<const unsigned char> piece)
+    {
+        std::size_t done = 0;
+        while (done != piece.size()) {
+            const std::span<const unsigned char> rest = piece.subspan(done);
+            const u8v::validation_result result = u8v::validate(rest);
+            move_over_valid(position_, rest.data(), rest.data() + result.offset);
+            if (result.valid()) break;
+            // The maximal subpart there ends at the first boundary after its first byte.
+            const std::size_t length = u8v::ceil_code_point_boundary(rest.subspan(result.offset), 1);
+            diagnostic(*result.kind, done + result.offset, rest.data() + result.offset, length);
+            done += result.offset + length;
+        }
+        write_bytes(stdout, diagnostics_.data(), diagnostics_.size());
+        diagnostics_.clear();
+    }
+
+    // The text on stdout, repaired by the bulk repairer (well-formed
+    // stretches copied whole); diagnostics on stderr.
+    void repair(std::span<const unsigned char> piece)
+    {
+        errors_.clear();
+        const recording_policy policy{&errors_, how_ == mode::repair ? std::optional<char32_t>(U'\uFFFD')
+                                                                     : std::optional<char32_t>()};
+        const auto result = u8v::repair_into(piece, output_.data(), policy);
+        std::size_t done = 0;
+        for (const error_record& error : errors_) {
+            move_over_valid(position_, piece.data() + done, piece.data() + error.offset);
+            diagnostic(error.kind, error.offset, piece.data() + error.offset, error.length);
+            done = error.offset + error.length;
+        }
+        move_over_valid(position_, piece.data() + done, piece.data() + piece.size());
+        write_bytes(stdout, output_.data(), static_cast<std::size_t>(result.out - output_.data()));
+        write_bytes(stderr, diagnostics_.data(), diagnostics_.size());
+        diagnostics_.clear();
+    }
+
+    // One line for the maximal subpart at `offset` of the current piece,
+    // which takes one column.
+    void diagnostic(u8v::error_kind kind, std::size_t offset, const unsigned char* bytes, std::size_t length)
+    {
+        ++error_count_;
+        diagnostics_ += file_name_;
+        diagnostics_ += ':';
+        append_number(diagnostics_, position_.line);
+        diagnostics_ += ':';
+        append_number(diagnostics_, position_.column);
+        diagnostics_ += ": byte ";
+        append_number(diagnostics_, offset_ + offset);
+        diagnostics_ += ": ";
+        diagnostics_ += u8v::to_string(kind);
+        diagnostics_ += " (bytes ";
+        append_hex_bytes(diagnostics_, bytes, length);
+        diagnostics_ += ")\n";
+        ++position_.column;
+    }
+
+    std::string file_name_;
+    mode how_;
+    std::vector<unsigned char> buffer_;  // held_room bytes, then what is read
+    std::vector<unsigned char> output_;  // the repaired text of one piece
+    std::vector<error_record> errors_;   // of one piece
+    std::string diagnostics_;            // of one piece
+    std::uint64_t offset_ = 0;           // of the current piece in the file
+    std::uint64_t error_count_ = 0;
+    text_position position_;
+};
+
+exit_code check_file(const std::string& path, mode how, std::size_t buffer_size)
 {
     const std::string file_name = path == "-" ? "<stdin>" : path;
-    // The whole file is in memory: a regular file mapped (read-only, not
-    // copied, so a file of several GiB costs no memory of its own), standard
-    // input and pipes read whole. Over bytes in memory the decode view is a
-    // bidirectional range: base() is the first byte of each element and
-    // code_units() its bytes. Over a stream (an input range) the bytes would
-    // be consumed as they are decoded, and a real tool would read blocks cut
-    // at code point boundaries instead.
-    example::mapped_file file;
+    checker check(file_name, how, buffer_size);
     try {
-        file = example::map_file(path);
+        const example::input_file file = example::open_input(path);
+        check.run(file.get());
     }
     catch (const std::system_error& failure) {
-        std::cerr << "utf8check: cannot read " << file_name << ": " << failure.code().message() << '\n';
+        std::fflush(stdout);
+        std::fprintf(stderr, "utf8check: cannot read %s: %s\n", file_name.c_str(), failure.code().message().c_str());
         return trouble;
     }
-    const std::string_view bytes = file.bytes();
-
-    std::ostream* diagnostics = how == mode::report ? &std::cout : how == mode::quiet ? nullptr : &std::cerr;
-    const std::size_t error_count = report_errors(file_name, bytes, diagnostics);
-    if (how == mode::repair) write_text(bytes, u8v::on_error::replace);
-    if (how == mode::skip) write_text(bytes, u8v::on_error::skip);
-
+    // Reported as done only once written.
+    if (std::fflush(stdout) != 0) throw write_failure{errno};
     if (how != mode::quiet) {
-        std::cerr << file_name << ": ";
-        if (error_count == 0) std::cerr << "valid UTF-8\n";
-        else std::cerr << error_count << (error_count == 1 ? " error\n" : " errors\n");
+        const std::uint64_t errors = check.error_count();
+        if (errors == 0) std::fprintf(stderr, "%s: valid UTF-8\n", file_name.c_str());
+        else
+            std::fprintf(stderr, "%s: %llu %s\n", file_name.c_str(), static_cast<unsigned long long>(errors),
+                         errors == 1 ? "error" : "errors");
     }
-    return error_count == 0 ? all_valid : some_invalid;
+    return check.error_count() == 0 ? all_valid : some_invalid;
 }
 
 }  // namespace
 
 int main(int argc, char** argv)
 {
-    CLI::App app{"Checks that files are valid UTF-8, reporting each ill-formed byte sequence.", "utf8check"};
+    CLI::App app{"Checks that files are valid UTF-8, reporting each ill-formed byte sequence, or repairs them.",
+                 "utf8check"};
     app.footer(std::string(help_footer));
 
     std::vector<std::string> paths;
     bool repair = false;
     bool skip = false;
     bool quiet = false;
+    std::size_t buffer_size = std::size_t{1} << 20;
     app.add_option("FILE", paths, "Files to check; none, or \"-\", means standard input")->type_name("");
     auto* repair_flag = app.add_flag("--repair", repair, "Write the text, with U+FFFD for each ill-formed sequence");
     auto* skip_flag = app.add_flag("--skip", skip, "Write the text without the ill-formed sequences")
                           ->excludes(repair_flag);
-    app.add_flag("-q,--quiet", quiet, "Print nothing; only set the exit status")
+    app.add_flag("-q,--quiet", quiet, "Print nothing; only set the exit status (stops at a file's first error)")
         ->excludes(repair_flag)
         ->excludes(skip_flag);
+    app.add_option("--buffer", buffer_size, "Bytes read at a time (default 1048576; 1 to 16777216)")
+        ->type_name("BYTES")
+        ->check(CLI::Range(std::size_t{1}, std::size_t{1} << 24));
     try {
         app.parse(argc, argv);
     }
@@ -171,8 +331,19 @@ int main(int argc, char** argv)
     if (paths.empty()) paths.emplace_back("-");
     const mode how = repair ? mode::repair : skip ? mode::skip : quiet ? mode::quiet : mode::report;
     example::use_binary_stdio();
+#ifdef SIGPIPE
+    // A closed pipe is a write error like any other: reported, exit 2.
+    std::signal(SIGPIPE, SIG_IGN);
+#endif
 
     exit_code worst = all_valid;
-    for (const std::string& path : paths) worst = std::max(worst, check_file(path, how));
+    try {
+        for (const std::string& path : paths) worst = std::max(worst, check_file(path, how, buffer_size));
+    }
+    catch (const write_failure& failure) {
+        std::fprintf(stderr, "utf8check: cannot write standard output: %s\n",
+                     std::generic_category().message(failure.error_number).c_str());
+        return trouble;
+    }
     return worst;
 }
