@@ -256,6 +256,7 @@ def main():
     parser.add_argument("--mode", default="full", help="full or quick (recorded in the report)")
     parser.add_argument("--elapsed", type=float, help="seconds the whole command took")
     parser.add_argument("--command", default="scripts/bench", help="the command that made the report")
+    parser.add_argument("--tools", help="the report of scripts/bench-tools (Markdown), added as a section")
     args = parser.parse_args()
     runs = [Run(key, path) for key, path in args.run]
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -430,6 +431,17 @@ def main():
                     name = "**%s**" % name
                 w("| %s | %s | %s |" % (name, " | ".join(cells), rel))
             w("")
+
+    # --- command-line tools ----------------------------------------------------
+    if args.tools:
+        w("## utf8check against isutf8, uconv and iconv")
+        w("")
+        w("Whole commands on files of a few hundred MB, by `scripts/bench-tools` in the same session; "
+          "each pair's outputs are checked to agree.")
+        w("")
+        with open(args.tools) as f:
+            w(f.read().rstrip("\n"))
+        w("")
     sys.stdout.write("\n".join(out) + "\n")
 
 

@@ -4,7 +4,7 @@
 
 // utf8check: reports where files are not valid UTF-8, or repairs them.
 //
-//   utf8check [--repair | --skip | --quiet] [--buffer BYTES] [FILE...]   (no FILE, or "-": standard input)
+//   utf8check [--repair | --skip] [--quiet] [--buffer BYTES] [FILE...]   (no FILE, or "-": standard input)
 //
 // Each ill-formed maximal subpart (Unicode 15.0 ch. 3 §3.9) is one error,
 // printed as FILE:LINE:COLUMN: byte OFFSET: KIND (bytes XX YY). See --help
@@ -50,7 +50,6 @@ enum class mode {
     report,  // diagnostics on stdout
     repair,  // text with U+FFFD for each maximal subpart on stdout, diagnostics on stderr
     skip,    // text without the maximal subparts on stdout, diagnostics on stderr
-    quiet,   // nothing but the exit code; stops reading a file at its first error
 };
 
 constexpr std::string_view help_footer = R"(Output:
@@ -67,8 +66,10 @@ constexpr std::string_view help_footer = R"(Output:
   byte unchanged: BOM, NUL, CR, a missing final newline) and the
   diagnostics go to standard error. With --repair the text is what a web
   browser's TextDecoder makes of the bytes.
-  With --quiet nothing is printed, and each file is read only up to its
-  first error.
+  With --quiet no diagnostic and no summary is printed: alone, it only
+  sets the exit status, and reads each file only up to its first error;
+  with --repair or --skip, standard output receives the text and nothing
+  else is printed.
 Input:
   Files, pipes and terminals are read a buffer at a time (--buffer), so
   memory use does not grow with the input. Files are checked in the order
@@ -139,6 +140,17 @@ struct error_record {
     std::size_t length;
 };
 
+// Replaces (or drops) each maximal subpart, and counts it.
+struct counting_policy {
+    std::uint64_t* count;
+    std::optional<char32_t> replacement;
+    std::optional<char32_t> operator()(const u8v::decode_error_info&) const
+    {
+        ++*count;
+        return replacement;
+    }
+};
+
 // Replaces (or drops) each maximal subpart, and records it.
 struct recording_policy {
     std::vector<error_record>* errors;
@@ -153,13 +165,13 @@ struct recording_policy {
 // One file (or standard input) being checked.
 class checker {
 public:
-    checker(std::string file_name, mode how, std::size_t buffer_size)
-        : file_name_(std::move(file_name)), how_(how), buffer_(held_room + buffer_size)
+    checker(std::string file_name, mode how, bool quiet, std::size_t buffer_size)
+        : file_name_(std::move(file_name)), how_(how), quiet_(quiet), buffer_(held_room + buffer_size)
     {
         if (how_ == mode::repair || how_ == mode::skip) output_.resize(3 * (held_room + buffer_size));
     }
 
-    // Reads `file` to its end (or, with --quiet, to its first error).
+    // Reads `file` to its end (or, with --quiet alone, to its first error).
     // Throws std::system_error if reading fails, write_failure if writing does.
     void run(std::FILE* file)
     {
@@ -177,7 +189,7 @@ public:
             const std::span<const unsigned char> bytes(data - held, held + count);
             const std::span<const unsigned char> whole = u8v::trim_incomplete_tail(bytes);
             check_piece(whole);
-            if (how_ == mode::quiet && error_count_ != 0) return;
+            if (how_ == mode::report && quiet_ && error_count_ != 0) return;
             // The cut sequence moves in front of the next buffer's bytes.
             held = bytes.size() - whole.size();
             std::memmove(data - held, whole.data() + whole.size(), held);
@@ -193,10 +205,10 @@ private:
     void check_piece(std::span<const unsigned char> piece)
     {
         switch (how_) {
-        case mode::quiet:
-            if (!u8v::validate(piece).valid()) ++error_count_;
+        case mode::report:
+            if (!quiet_) report(piece);
+            else if (!u8v::validate(piece).valid()) ++error_count_;
             break;
-        case mode::report: report(piece); break;
         case mode::repair:
         case mode::skip: repair(piece); break;
         }
@@ -226,10 +238,16 @@ private:
     // stretches copied whole); diagnostics on stderr.
     void repair(std::span<const unsigned char> piece)
     {
+        const std::optional<char32_t> replacement =
+            how_ == mode::repair ? std::optional<char32_t>(U'\uFFFD') : std::optional<char32_t>();
+        if (quiet_) {
+            // No diagnostics: nothing to count but the errors.
+            const auto result = u8v::repair_into(piece, output_.data(), counting_policy{&error_count_, replacement});
+            write_bytes(stdout, output_.data(), static_cast<std::size_t>(result.out - output_.data()));
+            return;
+        }
         errors_.clear();
-        const recording_policy policy{&errors_, how_ == mode::repair ? std::optional<char32_t>(U'\uFFFD')
-                                                                     : std::optional<char32_t>()};
-        const auto result = u8v::repair_into(piece, output_.data(), policy);
+        const auto result = u8v::repair_into(piece, output_.data(), recording_policy{&errors_, replacement});
         std::size_t done = 0;
         for (const error_record& error : errors_) {
             move_over_valid(position_, piece.data() + done, piece.data() + error.offset);
@@ -264,6 +282,7 @@ private:
 
     std::string file_name_;
     mode how_;
+    bool quiet_;
     std::vector<unsigned char> buffer_;  // held_room bytes, then what is read
     std::vector<unsigned char> output_;  // the repaired text of one piece
     std::vector<error_record> errors_;   // of one piece
@@ -273,10 +292,10 @@ private:
     text_position position_;
 };
 
-exit_code check_file(const std::string& path, mode how, std::size_t buffer_size)
+exit_code check_file(const std::string& path, mode how, bool quiet, std::size_t buffer_size)
 {
     const std::string file_name = path == "-" ? "<stdin>" : path;
-    checker check(file_name, how, buffer_size);
+    checker check(file_name, how, quiet, buffer_size);
     try {
         const example::input_file file = example::open_input(path);
         check.run(file.get());
@@ -288,7 +307,7 @@ exit_code check_file(const std::string& path, mode how, std::size_t buffer_size)
     }
     // Reported as done only once written.
     if (std::fflush(stdout) != 0) throw write_failure{errno};
-    if (how != mode::quiet) {
+    if (!quiet) {
         const std::uint64_t errors = check.error_count();
         if (errors == 0) std::fprintf(stderr, "%s: valid UTF-8\n", file_name.c_str());
         else
@@ -313,11 +332,10 @@ int main(int argc, char** argv)
     std::size_t buffer_size = std::size_t{1} << 20;
     app.add_option("FILE", paths, "Files to check; none, or \"-\", means standard input")->type_name("");
     auto* repair_flag = app.add_flag("--repair", repair, "Write the text, with U+FFFD for each ill-formed sequence");
-    auto* skip_flag = app.add_flag("--skip", skip, "Write the text without the ill-formed sequences")
-                          ->excludes(repair_flag);
-    app.add_flag("-q,--quiet", quiet, "Print nothing; only set the exit status (stops at a file's first error)")
-        ->excludes(repair_flag)
-        ->excludes(skip_flag);
+    app.add_flag("--skip", skip, "Write the text without the ill-formed sequences")->excludes(repair_flag);
+    app.add_flag("-q,--quiet", quiet,
+                 "No diagnostics or summary: alone, only the exit status (each file read up to its first "
+                 "error); with --repair or --skip, only the text");
     app.add_option("--buffer", buffer_size, "Bytes read at a time (default 1048576; 1 to 16777216)")
         ->type_name("BYTES")
         ->check(CLI::Range(std::size_t{1}, std::size_t{1} << 24));
@@ -329,7 +347,7 @@ int main(int argc, char** argv)
     }
 
     if (paths.empty()) paths.emplace_back("-");
-    const mode how = repair ? mode::repair : skip ? mode::skip : quiet ? mode::quiet : mode::report;
+    const mode how = repair ? mode::repair : skip ? mode::skip : mode::report;
     example::use_binary_stdio();
 #ifdef SIGPIPE
     // A closed pipe is a write error like any other: reported, exit 2.
@@ -338,7 +356,7 @@ int main(int argc, char** argv)
 
     exit_code worst = all_valid;
     try {
-        for (const std::string& path : paths) worst = std::max(worst, check_file(path, how, buffer_size));
+        for (const std::string& path : paths) worst = std::max(worst, check_file(path, how, quiet, buffer_size));
     }
     catch (const write_failure& failure) {
         std::fprintf(stderr, "utf8check: cannot write standard output: %s\n",
