@@ -76,13 +76,75 @@ inline std::optional<std::size_t> reference_decode(std::string_view bytes, std::
     return std::nullopt;
 }
 
+/** The reference decoding with U+FFFD for each maximal subpart (Unicode
+    15.0 §3.9, as the WHATWG decoder): the code points, and the same as UTF-8
+    (the repaired bytes). Written from Table 3-7 like reference_decode. */
+inline void reference_replace(std::string_view bytes, std::u32string& code_points, std::string& repaired)
+{
+    const auto byte = [&](std::size_t i) { return static_cast<unsigned char>(bytes[i]); };
+    const auto encode = [&](char32_t c) {
+        if (c < 0x80) repaired += static_cast<char>(c);
+        else if (c < 0x800) {
+            repaired += static_cast<char>(0xC0 | (c >> 6));
+            repaired += static_cast<char>(0x80 | (c & 0x3F));
+        }
+        else if (c < 0x10000) {
+            repaired += static_cast<char>(0xE0 | (c >> 12));
+            repaired += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
+            repaired += static_cast<char>(0x80 | (c & 0x3F));
+        }
+        else {
+            repaired += static_cast<char>(0xF0 | (c >> 18));
+            repaired += static_cast<char>(0x80 | ((c >> 12) & 0x3F));
+            repaired += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
+            repaired += static_cast<char>(0x80 | (c & 0x3F));
+        }
+        code_points += c;
+    };
+    std::size_t i = 0;
+    while (i < bytes.size()) {
+        const unsigned lead = byte(i);
+        std::size_t length = 0;
+        unsigned low = 0x80, high = 0xBF;
+        char32_t value = 0;
+        if (lead < 0x80) { length = 1; value = lead; }
+        else if (lead >= 0xC2 && lead <= 0xDF) { length = 2; value = lead & 0x1Fu; }
+        else if (lead >= 0xE0 && lead <= 0xEF) {
+            length = 3; value = lead & 0x0Fu;
+            if (lead == 0xE0) low = 0xA0;
+            if (lead == 0xED) high = 0x9F;
+        }
+        else if (lead >= 0xF0 && lead <= 0xF4) {
+            length = 4; value = lead & 0x07u;
+            if (lead == 0xF0) low = 0x90;
+            if (lead == 0xF4) high = 0x8F;
+        }
+        if (length == 0) {  // not a lead byte: a maximal subpart of one byte
+            encode(U'\uFFFD');
+            ++i;
+            continue;
+        }
+        // The maximal subpart: the bytes taken while they stay in range.
+        std::size_t taken = 1;
+        for (; taken < length && i + taken < bytes.size(); ++taken) {
+            const unsigned b = byte(i + taken);
+            const bool ok = taken == 1 ? (b >= low && b <= high) : (b >= 0x80 && b <= 0xBF);
+            if (!ok) break;
+            value = static_cast<char32_t>((value << 6) | (b & 0x3Fu));
+        }
+        encode(taken == length ? value : U'\uFFFD');
+        i += taken;
+    }
+}
+
 /** One benchmark input. */
 struct input {
-    enum class kind_t { lipsum, ascii, big };
+    enum class kind_t { lipsum, ascii, big, dirty };
     std::string name;              // e.g. "lipsum-Arabic": the middle part of benchmark names
     kind_t kind = kind_t::lipsum;
-    std::string bytes;             // UTF-8, always well-formed
-    std::u32string code_points;    // its decoding (empty for `big`: only validate and sum use it)
+    std::string bytes;             // UTF-8, well-formed unless kind is dirty
+    std::u32string code_points;    // its decoding, U+FFFD for each maximal subpart (empty for `big`)
+    std::string repaired;          // dirty inputs: the bytes with each maximal subpart as EF BF BD
     std::uint64_t code_point_sum = 0;
     std::size_t code_point_count = 0;
     std::string origin;            // where the bytes came from, for the report
@@ -184,6 +246,66 @@ inline std::vector<input> load_corpus(const std::filesystem::path& corpus_dir, s
         big.origin = "the lipsum-*.txt files concatenated over and over";
         compute_reference(big, false);
         inputs.push_back(std::move(big));
+    }
+    return inputs;
+}
+
+/** The inputs with errors: text as users meet it when it is not (all)
+    UTF-8. Made from the corpus:
+    - `dirty-every-97`, `dirty-every-8`: the lipsum-*.txt files one after
+      another, with a byte FF (never in UTF-8) inserted at the first
+      character boundary at or after every 97th (8th) byte;
+    - `latin1-french`: mars-french.utf8.txt in ISO-8859-1 (code points above
+      U+00FF as '?'), read as UTF-8: an error at each accented letter;
+    - `random-bytes`: 256 KiB from a fixed linear congruential generator. */
+inline std::vector<input> make_dirty_inputs(const std::filesystem::path& corpus_dir,
+                                            const std::vector<input>& valid)
+{
+    std::string lipsum;
+    for (const auto& in : valid)
+        if (in.kind == input::kind_t::lipsum) lipsum += in.bytes;
+    std::vector<input> inputs;
+    for (const std::size_t every : {std::size_t{97}, std::size_t{8}}) {
+        input in;
+        in.name = "dirty-every-" + std::to_string(every);
+        in.origin = "the lipsum-*.txt files with a byte FF inserted every " + std::to_string(every) + " bytes";
+        std::size_t since = 0;
+        for (const char c : lipsum) {
+            const bool boundary = (static_cast<unsigned char>(c) & 0xC0u) != 0x80u;
+            if (boundary && since >= every) {
+                in.bytes += '\xFF';
+                since = 0;
+            }
+            in.bytes += c;
+            ++since;
+        }
+        inputs.push_back(std::move(in));
+    }
+    const std::filesystem::path french = corpus_dir / "mars-french.utf8.txt";
+    if (std::filesystem::is_regular_file(french)) {
+        input in;
+        in.name = "latin1-french";
+        in.origin = "mars-french.utf8.txt in ISO-8859-1, read as UTF-8";
+        std::u32string code_points;
+        if (reference_decode(read_file(french), &code_points, nullptr, nullptr))
+            fail("mars-french.utf8.txt is not valid UTF-8");
+        for (const char32_t c : code_points) in.bytes += c <= 0xFF ? static_cast<char>(c) : '?';
+        inputs.push_back(std::move(in));
+    }
+    input random;
+    random.name = "random-bytes";
+    random.origin = "256 KiB of pseudo-random bytes";
+    std::uint32_t state = 2026;
+    while (random.bytes.size() < 256 * 1024) {
+        state = state * 1664525u + 1013904223u;
+        random.bytes += static_cast<char>(state >> 24);
+    }
+    inputs.push_back(std::move(random));
+    for (input& in : inputs) {
+        in.kind = input::kind_t::dirty;
+        reference_replace(in.bytes, in.code_points, in.repaired);
+        in.code_point_count = in.code_points.size();
+        for (const char32_t c : in.code_points) in.code_point_sum += c;
     }
     return inputs;
 }

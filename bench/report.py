@@ -30,7 +30,14 @@ FAMILIES = [
      ["utf8view.decode_into", "utf8view.decode_into.span", "utf8view.views_decode_loop"]),
     ("sum", "Lazy loop summing code points", "UTF-8 input", ["utf8view.views_decode"]),
     ("encode", "Encode UTF-32 to UTF-8", "UTF-8 output", ["utf8view.encode_into", "utf8view.encode_into.span", "utf8view.views_encode"]),
+    ("repair", "Repair valid text (a copy, checked)", "UTF-8 input", ["utf8view.repair_into"]),
+    ("dirty_sum", "Lazy loop over text with errors (U+FFFD per maximal subpart)", "input", ["utf8view.views_decode"]),
+    ("dirty_decode", "Decode text with errors to a UTF-32 buffer (U+FFFD per maximal subpart)", "input",
+     ["utf8view.decode_into"]),
+    ("dirty_repair", "Repair text with errors (U+FFFD per maximal subpart)", "input", ["utf8view.repair_into"]),
 ]
+
+DIRTY_INPUTS = ["dirty-every-97", "latin1-french", "dirty-every-8", "random-bytes"]
 
 # What each implementation is, for the tables.
 DESCRIPTIONS = {
@@ -61,6 +68,11 @@ DESCRIPTIONS = {
     "simdutf.convert_utf8_to_utf32": "simdutf `convert_utf8_to_utf32`",
     "simdutf.bulk_then_sum": "simdutf `convert_utf8_to_utf32` into a buffer, then sum",
     "simdutf.convert_utf32_to_utf8": "simdutf `convert_utf32_to_utf8`",
+    "utf8view.repair_into": "`utf8view::repair_into` to a `char*` (replace policy)",
+    "memcpy": "`memcpy` (ceiling)",
+    "icu.ucnv_convertEx": "ICU `ucnv_convertEx` UTF-8 → UTF-8, substitute callback (what `uconv` does)",
+    "utfcpp.replace_invalid": "utfcpp `utf8::replace_invalid` (its own substitution rules: different "
+                              "output on ill-formed input)",
 }
 
 # The performance targets: (text, family, utf8view implementation, peer,
@@ -84,6 +96,15 @@ TARGETS = [
      "utfcpp.unchecked.utf32to8", "lipsum", 1.0),
     ("generic path: the loop over a forward-only iterator ≥ 0.5× the contiguous lazy loop", "sum",
      "utf8view.views_decode_forward_only", "utf8view.views_decode", "lipsum", 0.5),
+    ("`repair_into` of valid text ≥ 0.4× `memcpy`", "repair", "utf8view.repair_into", "memcpy", "lipsum", 0.4),
+    ("`repair_into` ≥ 1.5× ICU's converter (`uconv`) on `latin1-french`", "dirty_repair", "utf8view.repair_into",
+     "icu.ucnv_convertEx", "latin1-french", 1.5),
+] + [
+    ("lazy `views::decode` loop ≥ 1.0× ICU `U8_NEXT` loop on `%s`" % name, "dirty_sum", "utf8view.views_decode",
+     "icu.U8_NEXT", name, 1.0) for name in DIRTY_INPUTS
+] + [
+    ("`decode_into` (replace) ≥ 2× the ICU `U8_NEXT` loop (storing) on `%s`" % name, "dirty_decode",
+     "utf8view.decode_into", "icu.U8_NEXT", name, 2.0) for name in DIRTY_INPUTS
 ]
 # At -O2 without -march against -O3 -march=native: the same loop built both
 # ways into one binary (lazy_loop_o2.cpp), read from the o3-native run; the

@@ -5,13 +5,17 @@
 // utf8view against its peers, in one binary, so that every ratio is measured
 // side by side in one run.
 //
-// Four task families, each registered per input, with GB/s of UTF-8 as the
+// Task families, each registered per input, with GB/s of UTF-8 as the
 // measure (state.SetBytesProcessed: the UTF-8 input, or for encode the UTF-8
 // output, so that every family is in bytes of UTF-8):
 //   validate   is the input well-formed?
 //   decode     UTF-8 -> a preallocated char32_t buffer
 //   sum        a lazy loop that adds up the code points
 //   encode     char32_t -> a preallocated UTF-8 buffer
+//   repair     UTF-8 -> well-formed UTF-8, U+FFFD per maximal subpart (valid text)
+//   dirty_sum, dirty_decode, dirty_repair
+//              sum, decode and repair over text with errors (bench_support.hpp's
+//              make_dirty_inputs), U+FFFD per maximal subpart
 // Benchmark names are family/input/implementation (bench/report.py reads them).
 //
 // Every implementation is run once on every input before anything is timed,
@@ -33,6 +37,7 @@
 #include <benchmark/benchmark.h>
 #include <boost/regex/pending/unicode_iterator.hpp>
 #include <iconv.h>
+#include <unicode/ucnv.h>
 #include <unicode/utf8.h>
 #include <utf8cpp/utf8.h>
 #ifdef UTF8VIEW_BENCH_HAS_SIMDUTF
@@ -67,6 +72,7 @@ using validate_fn = bool (*)(std::string_view);
 using decode_fn = std::size_t (*)(std::string_view, char32_t* out);  // out: room for size() code points
 using sum_fn = std::uint64_t (*)(std::string_view);
 using encode_fn = std::size_t (*)(std::u32string_view, char* out);  // out: room for 4 * size() bytes
+using repair_fn = std::size_t (*)(std::string_view, char* out);      // out: room for 3 * size() bytes
 
 constexpr std::size_t decode_failed = static_cast<std::size_t>(-1);
 
@@ -265,6 +271,44 @@ BENCH_NOINLINE std::size_t encode_simdutf(std::u32string_view cps, char* out)
 #endif
 
 // ---------------------------------------------------------------------------
+// repair: UTF-8 in, well-formed UTF-8 out, U+FFFD for each maximal subpart
+
+BENCH_NOINLINE std::size_t repair_utf8view(std::string_view s, char* out)
+{
+    return static_cast<std::size_t>(utf8view::repair_into(s, out).out - out);
+}
+// The ceiling on valid input: copying the bytes.
+BENCH_NOINLINE std::size_t repair_memcpy(std::string_view s, char* out)
+{
+    std::memcpy(out, s.data(), s.size());
+    return s.size();
+}
+// What `uconv -f utf-8 -t utf-8 --from-callback substitute` does, in
+// process: ICU's UTF-8 converter to UTF-16 (its default callback puts
+// U+FFFD for each maximal subpart) and back, through ucnv_convertEx's pivot.
+UConverter* icu_utf8_in = nullptr;   // opened in main
+UConverter* icu_utf8_out = nullptr;
+BENCH_NOINLINE std::size_t repair_icu(std::string_view s, char* out)
+{
+    UErrorCode status = U_ZERO_ERROR;
+    char* target = out;
+    const char* source = s.data();
+    UChar pivot[4096];
+    UChar* pivot_source = pivot;
+    UChar* pivot_target = pivot;
+    ucnv_convertEx(icu_utf8_out, icu_utf8_in, &target, out + 3 * s.size() + 16, &source, s.data() + s.size(),
+                   pivot, &pivot_source, &pivot_target, pivot + 4096, true, true, &status);
+    return U_FAILURE(status) ? decode_failed : static_cast<std::size_t>(target - out);
+}
+// utfcpp's replace_invalid: U+FFFD for what it considers an invalid
+// sequence, by its own rules (not the maximal subparts of the Standard), so
+// its output differs from the others on ill-formed input.
+BENCH_NOINLINE std::size_t repair_utfcpp(std::string_view s, char* out)
+{
+    return static_cast<std::size_t>(utf8::replace_invalid(s.begin(), s.end(), out, 0xFFFD) - out);
+}
+
+// ---------------------------------------------------------------------------
 // The tables. The first utf8view entry of each family is the one the report
 // compares with the peers.
 
@@ -342,6 +386,30 @@ std::vector<implementation<encode_fn>> encode_impls = {
 #ifdef UTF8VIEW_BENCH_HAS_SIMDUTF
     {"simdutf.convert_utf32_to_utf8", encode_simdutf},
 #endif
+};
+
+std::vector<implementation<repair_fn>> repair_impls = {
+    {"utf8view.repair_into", repair_utf8view},
+    {"memcpy", repair_memcpy},
+    {"icu.ucnv_convertEx", repair_icu},
+    {"utfcpp.replace_invalid", repair_utfcpp},
+};
+
+// Dirty text: the lazy loop and decode_into with U+FFFD for each maximal
+// subpart, and repair, against the peers that decode ill-formed input.
+std::vector<implementation<sum_fn>> dirty_sum_impls = {
+    {"utf8view.views_decode", sum_utf8view},
+    {"icu.U8_NEXT", sum_icu},
+};
+std::vector<implementation<decode_fn>> dirty_decode_impls = {
+    {"utf8view.decode_into", decode_utf8view_into},
+    {"utf8view.views_decode_loop", decode_utf8view_loop},
+    {"icu.U8_NEXT", decode_icu},
+};
+std::vector<implementation<repair_fn>> dirty_repair_impls = {
+    {"utf8view.repair_into", repair_utf8view},
+    {"icu.ucnv_convertEx", repair_icu},
+    {"utfcpp.replace_invalid", repair_utfcpp},
 };
 
 // ---------------------------------------------------------------------------
@@ -452,6 +520,27 @@ void check_encode(const input& in, const implementation<encode_fn>& impl)
              " bytes, expected " + std::to_string(in.bytes.size()) + ")");
 }
 
+// The repaired bytes must be the reference's (the input itself when it is
+// valid); memcpy is a ceiling, checked on valid input only, and utfcpp,
+// which substitutes by its own rules, must give valid UTF-8.
+void check_repair(const char* family, const input& in, const implementation<repair_fn>& impl)
+{
+    const kernel_scope scope(impl.kernel);
+    std::vector<char> out(3 * in.bytes.size() + 16, '\0');
+    const std::size_t n = impl.fn(in.bytes, out.data());
+    if (n == decode_failed) fail(where(family, in, impl.id) + ": failed");
+    const std::string_view got(out.data(), n);
+    const std::string_view expected = in.kind == input::kind_t::dirty ? std::string_view(in.repaired) : in.bytes;
+    if (impl.id == "utfcpp.replace_invalid" && in.kind == input::kind_t::dirty) {
+        if (reference_decode(got, nullptr, nullptr, nullptr))
+            fail(where(family, in, impl.id) + ": output is not valid UTF-8");
+        return;
+    }
+    if (got != expected)
+        fail(where(family, in, impl.id) + ": output differs from the reference (" + std::to_string(n) +
+             " bytes, expected " + std::to_string(expected.size()) + ")");
+}
+
 // ---------------------------------------------------------------------------
 // Registration: family-major, then input, then implementation, so that the
 // implementations compared with each other run next to each other in time.
@@ -461,6 +550,7 @@ void register_all(const std::vector<input>& inputs)
     using benchmark::State;
     for (const input& in : inputs)
         for (const auto& impl : validate_impls) {
+            if (in.kind == input::kind_t::dirty) continue;
             check_validate(in, impl);
             benchmark::RegisterBenchmark(where("validate", in, impl.id).c_str(), [&in, fn = impl.fn, kernel = impl.kernel](State& state) {
                 const kernel_scope scope(kernel);
@@ -474,6 +564,7 @@ void register_all(const std::vector<input>& inputs)
         }
     for (const input& in : inputs) {
         if (in.kind == input::kind_t::big) continue;  // 4 bytes of output per byte of input: 256 MiB
+        if (in.kind == input::kind_t::dirty) continue;
         for (const auto& impl : decode_impls) {
             check_decode(in, impl);
             benchmark::RegisterBenchmark(where("decode", in, impl.id).c_str(), [&in, fn = impl.fn, kernel = impl.kernel](State& state) {
@@ -490,6 +581,7 @@ void register_all(const std::vector<input>& inputs)
     }
     for (const input& in : inputs)
         for (const auto& impl : sum_impls) {
+            if (in.kind == input::kind_t::dirty) continue;
             check_sum(in, impl);
             benchmark::RegisterBenchmark(where("sum", in, impl.id).c_str(), [&in, fn = impl.fn, kernel = impl.kernel](State& state) {
                 const kernel_scope scope(kernel);
@@ -502,7 +594,7 @@ void register_all(const std::vector<input>& inputs)
             });
         }
     for (const input& in : inputs) {
-        if (in.kind == input::kind_t::big) continue;
+        if (in.kind == input::kind_t::big || in.kind == input::kind_t::dirty) continue;
         for (const auto& impl : encode_impls) {
             check_encode(in, impl);
             benchmark::RegisterBenchmark(where("encode", in, impl.id).c_str(), [&in, fn = impl.fn, kernel = impl.kernel](State& state) {
@@ -517,6 +609,50 @@ void register_all(const std::vector<input>& inputs)
                 state.SetBytesProcessed(state.iterations() * static_cast<std::int64_t>(in.bytes.size()));
             });
         }
+    }
+    // Repair of valid text (lipsum), then the dirty families.
+    const auto add_repair = [](const char* family, const input& in, const implementation<repair_fn>& impl) {
+        check_repair(family, in, impl);
+        benchmark::RegisterBenchmark(where(family, in, impl.id).c_str(), [&in, fn = impl.fn, kernel = impl.kernel](State& state) {
+            const kernel_scope scope(kernel);
+            std::vector<char> out(3 * in.bytes.size() + 16);
+            for (auto _ : state) {
+                std::size_t n = fn(in.bytes, out.data());
+                benchmark::DoNotOptimize(n);
+                benchmark::ClobberMemory();
+            }
+            state.SetBytesProcessed(state.iterations() * static_cast<std::int64_t>(in.bytes.size()));
+        });
+    };
+    for (const input& in : inputs)
+        if (in.kind == input::kind_t::lipsum)
+            for (const auto& impl : repair_impls) add_repair("repair", in, impl);
+    for (const input& in : inputs) {
+        if (in.kind != input::kind_t::dirty) continue;
+        for (const auto& impl : dirty_sum_impls) {
+            check_sum(in, impl);
+            benchmark::RegisterBenchmark(where("dirty_sum", in, impl.id).c_str(), [&in, fn = impl.fn](State& state) {
+                for (auto _ : state) {
+                    std::uint64_t sum = fn(in.bytes);
+                    benchmark::DoNotOptimize(sum);
+                    benchmark::ClobberMemory();
+                }
+                state.SetBytesProcessed(state.iterations() * static_cast<std::int64_t>(in.bytes.size()));
+            });
+        }
+        for (const auto& impl : dirty_decode_impls) {
+            check_decode(in, impl);
+            benchmark::RegisterBenchmark(where("dirty_decode", in, impl.id).c_str(), [&in, fn = impl.fn](State& state) {
+                std::vector<char32_t> out(in.bytes.size() + 16);
+                for (auto _ : state) {
+                    std::size_t n = fn(in.bytes, out.data());
+                    benchmark::DoNotOptimize(n);
+                    benchmark::ClobberMemory();
+                }
+                state.SetBytesProcessed(state.iterations() * static_cast<std::int64_t>(in.bytes.size()));
+            });
+        }
+        for (const auto& impl : dirty_repair_impls) add_repair("dirty_repair", in, impl);
     }
 }
 
@@ -647,7 +783,12 @@ int main(int argc, char** argv)
     utf8_to_utf32le = iconv_open("UTF-32LE", "UTF-8");
     if (utf8_to_utf32le == reinterpret_cast<iconv_t>(-1)) fail("iconv_open(\"UTF-32LE\", \"UTF-8\") failed");
 
-    const std::vector<input> inputs = load_corpus(corpus_dir, big_bytes);
+    std::vector<input> inputs = load_corpus(corpus_dir, big_bytes);
+    for (input& in : make_dirty_inputs(corpus_dir, inputs)) inputs.push_back(std::move(in));
+    UErrorCode icu_status = U_ZERO_ERROR;
+    icu_utf8_in = ucnv_open("UTF-8", &icu_status);
+    icu_utf8_out = ucnv_open("UTF-8", &icu_status);
+    if (U_FAILURE(icu_status)) fail("ucnv_open(\"UTF-8\") failed");
 #ifdef UTF8VIEW_BENCH_HAS_SIMDUTF
     std::size_t largest = 0;
     for (const auto& in : inputs) largest = std::max(largest, in.bytes.size());
@@ -682,5 +823,7 @@ int main(int argc, char** argv)
     benchmark::RunSpecifiedBenchmarks();
     benchmark::Shutdown();
     iconv_close(utf8_to_utf32le);
+    ucnv_close(icu_utf8_in);
+    ucnv_close(icu_utf8_out);
     return EXIT_SUCCESS;
 }
