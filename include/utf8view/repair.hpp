@@ -113,19 +113,24 @@ struct string_sink {
 // drops every error of (policy_drops_every_error) needs no room: those are
 // passed over, as pass_over_dropped_subparts does for decode_into.
 
-// The repair loop over bytes in memory: the kernel finds the well-formed
-// stretch ahead, which is copied whole (or, if it does not all fit, up to
-// the last sequence that does); each maximal subpart goes to the policy.
-// Returns where it stopped.
+// The repair loop over bytes in memory: the prefix of the block ahead that
+// the kernel accepted is copied whole (or, if it does not all fit, up to the
+// last sequence that does); from the start of its last segment, the block
+// the kernel flagged is repaired one segment at a time, checked, each
+// maximal subpart going to the policy (checked_region_start and the
+// constants next to it, in transcode.hpp). Returns where it stopped.
 template <class Sink, class Policy>
 const unsigned char* repair_memory(const unsigned char* start, const unsigned char* end, Sink& sink, Policy& policy,
                                    std::size_t base_offset)
 {
     const unsigned char* p = start;
-    while (p != end) {
+    bool full = false;  // the next segment (or replacement) does not fit
+    while (p != end && !full) {
         const auto left = static_cast<std::size_t>(end - p);
         const std::size_t block = left < validation_block_bytes ? left : validation_block_bytes;
-        const unsigned char* const valid_end = p + valid_prefix_bytes(p, block);
+        const std::size_t accepted = accepted_prefix_bytes(p, block);
+        const unsigned char* const valid_end = checked_region_start(p, accepted);
+        const unsigned char* stop = checked_region_stop(p, block, accepted);
         const auto valid = static_cast<std::size_t>(valid_end - p);
         const std::size_t room = sink.space();
         if (valid > room) {
@@ -140,24 +145,37 @@ const unsigned char* repair_memory(const unsigned char* start, const unsigned ch
         }
         sink.write(p, valid);
         p = valid_end;
-        if (p == end) break;
-        // At p: a maximal subpart, or a sequence cut by the block's end.
-        const auto [decoded, next] = decode_step(p, end);
-        if (decoded.well_formed()) {
-            if (decoded.length > sink.space()) break;
-            sink.write(p, decoded.length);
+        // From p, a segment boundary: the flagged block, or a sequence cut
+        // by the block's end, checked against the real end.
+        while (p != end) {
+            const auto [decoded, next] = decode_step(p, end);
+            if (decoded.well_formed()) {
+                if (decoded.length > sink.space()) {
+                    full = true;
+                    break;
+                }
+                sink.write(p, decoded.length);
+            }
+            else {
+                if (sink.space() == 0) {  // full: see after the loop
+                    full = true;
+                    break;
+                }
+                const decode_error_info info{decoded.kind(), base_offset + static_cast<std::size_t>(p - start),
+                                             decoded.length};
+                if (const auto replacement = ask_policy(policy, info)) {
+                    const encoded_sequence encoded = encode_scalar(*replacement);
+                    if (encoded.length > sink.space()) {  // never part of a sequence
+                        full = true;
+                        break;
+                    }
+                    sink.write(encoded.bytes.data(), encoded.length);
+                }
+                stop = checked_stop_after_error(next, end);
+            }
             p = next;
-            continue;
+            if (p >= stop) break;
         }
-        if (sink.space() == 0) break;  // full: see after the loop
-        const decode_error_info info{decoded.kind(), base_offset + static_cast<std::size_t>(p - start),
-                                     decoded.length};
-        if (const auto replacement = ask_policy(policy, info)) {
-            const encoded_sequence encoded = encode_scalar(*replacement);
-            if (encoded.length > sink.space()) break;  // never part of a sequence
-            sink.write(encoded.bytes.data(), encoded.length);
-        }
-        p = next;
     }
     if (p != end && policy_drops_every_error<Policy>)
         p = pass_over_dropped_subparts(p, end, policy, base_offset + static_cast<std::size_t>(p - start));

@@ -55,6 +55,41 @@ namespace detail {
 // an output buffer that fills early does not cost a scan of all the input.
 inline constexpr std::size_t validation_block_bytes = 64 * 1024;
 
+// The bulk loops over bytes in memory take from the kernel the prefix of
+// the block ahead it accepted (accepted_prefix_bytes), transcode or copy it
+// fast, and decode with every check from the start of its last segment to
+// checked_window_bytes past it: the vector block where the kernel saw
+// something wrong. Each error found there extends the checked stretch to
+// clean_bytes_after_error past it, so that where errors are dense (Latin-1
+// read as UTF-8, binary) the loop stays in the checked decoder, which reads
+// each byte once, instead of asking the kernel again after every error.
+inline constexpr std::size_t checked_window_bytes = 64;
+inline constexpr std::size_t clean_bytes_after_error = 16;
+
+// The start of the region to decode with every check, in the block [p, p +
+// block): where the kernel's accepted prefix ends, at the start of its last
+// segment (which may be a sequence the block's end cut).
+[[nodiscard]] inline const unsigned char* checked_region_start(const unsigned char* p,
+                                                               std::size_t accepted) noexcept
+{
+    return accepted == 0 ? p : segment_start(p, p + (accepted - 1));
+}
+
+// Where the checked region ends, before errors extend it.
+[[nodiscard]] inline const unsigned char* checked_region_stop(const unsigned char* p, std::size_t block,
+                                                              std::size_t accepted) noexcept
+{
+    const std::size_t rest = block - accepted;
+    return p + accepted + (rest < checked_window_bytes ? rest : checked_window_bytes);
+}
+
+// After an error that ends at `p`: decode with every check up to here.
+[[nodiscard]] inline const unsigned char* checked_stop_after_error(const unsigned char* p,
+                                                                   const unsigned char* end) noexcept
+{
+    return static_cast<std::size_t>(end - p) < clean_bytes_after_error ? end : p + clean_bytes_after_error;
+}
+
 // True if the next 8 bytes at `p` are ASCII (00..7F). `p` must have 8 readable bytes.
 [[nodiscard]] inline bool eight_ascii_bytes(const unsigned char* p) noexcept
 {
@@ -217,7 +252,9 @@ constexpr std::ranges::in_out_result<I, O> decode_bulk(I first, const S& last, O
             while (p != end && out != out_last) {
                 const auto left = static_cast<std::size_t>(end - p);
                 const std::size_t block = left < validation_block_bytes ? left : validation_block_bytes;
-                const auto* const valid_end = p + valid_prefix_bytes(p, block);
+                const std::size_t accepted = accepted_prefix_bytes(p, block);
+                const auto* const valid_end = checked_region_start(p, accepted);
+                const auto* stop = checked_region_stop(p, block, accepted);
                 if constexpr (code_point_pointer_output<O, OS>) {
                     char32_t* const target = detail::to_address(out);
                     const std::size_t room = room_between(out, out_last);
@@ -233,18 +270,23 @@ constexpr std::ranges::in_out_result<I, O> decode_bulk(I first, const S& last, O
                     p = decode_valid(p, valid_end, out, out_last);
                 }
                 if (p != valid_end || p == end || out == out_last) continue;
-                // At p: a maximal subpart, or a character cut by the end of
-                // the block. Decode one segment, checked, against the real end.
-                const auto [decoded, next] = decode_step(p, end);
-                if (decoded.well_formed()) {
-                    *out++ = decoded.code_point;
-                }
-                else if (const auto replacement = ask_policy(
-                             policy, decode_error_info{decoded.kind(), static_cast<std::size_t>(p - start),
-                                                       decoded.length})) {
-                    *out++ = *replacement;
-                }
-                p = next;
+                // From p, a segment boundary: the block the kernel flagged (or
+                // a character cut by the end of the block), decoded with
+                // every check against the real end.
+                do {
+                    const auto [decoded, next] = decode_step(p, end);
+                    if (decoded.well_formed()) {
+                        *out++ = decoded.code_point;
+                    }
+                    else {
+                        if (const auto replacement = ask_policy(
+                                policy, decode_error_info{decoded.kind(), static_cast<std::size_t>(p - start),
+                                                          decoded.length}))
+                            *out++ = *replacement;
+                        stop = checked_stop_after_error(next, end);
+                    }
+                    p = next;
+                } while (p < stop && out != out_last);
             }
             if (out == out_last)
                 p = pass_over_dropped_subparts(p, end, policy, static_cast<std::size_t>(p - start));

@@ -88,6 +88,18 @@ public:
         for (const d::kernel* k : d::available_kernels()) {
             const validation_result got = k->validate(p, n);
             if (got != expected) fail(k->name, "validate returned " + describe(got) + ", expected " + describe(expected), p, n, what);
+            // The accepted prefix (what the bulk loops copy or transcode
+            // without a check): no more than an unfinished sequence at its
+            // end, so the segment its last byte belongs to starts at or
+            // before the first error, and before the end.
+            const std::size_t accepted = k->accepted_prefix(p, n);
+            if (accepted > n) fail(k->name, "accepted_prefix " + std::to_string(accepted) + " > size", p, n, what);
+            else if (accepted != 0) {
+                std::size_t start = accepted - 1;  // back over continuation bytes, at most 3
+                while (start != 0 && accepted - start < 4 && (p[start] & 0xC0) == 0x80) --start;
+                if (!expected.valid() && start > expected.offset)
+                    fail(k->name, "accepted_prefix " + std::to_string(accepted) + " goes past the error", p, n, what);
+            }
             const t::vector_part* v = t::vector_part_of(k->name);
             if (v == nullptr) continue;
             for (const std::string& problem : t::check_block_prefix(*v, p, n, expected).problems)

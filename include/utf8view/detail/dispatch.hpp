@@ -64,24 +64,34 @@ namespace utf8view::detail {
 // simd::scalar::validate returns, on any bytes.
 using validate_function = validation_result (*)(const unsigned char*, std::size_t) noexcept;
 
+// `accepted_prefix(p, n)` returns a length r <= n such that p[0, r) holds no
+// error except perhaps a sequence left unfinished by its end (whose lead
+// byte is at most 3 bytes back): the whole blocks the vector code found
+// nothing wrong in. The bulk loops transcode or copy p[0, r) without the
+// scalar pass that validate() adds to find where the error is, and decode
+// what follows with every check.
+using prefix_function = std::size_t (*)(const unsigned char*, std::size_t) noexcept;
+
 struct kernel {
     std::string_view name;    // what UTF8VIEW_KERNEL and force_kernel take
     cpu_features required;    // all of them must be usable
     validate_function validate;
+    prefix_function accepted_prefix;
 };
 
 // Every kernel compiled in, widest first; scalar, which runs anywhere, last.
 // On equal timings the calibration keeps the earlier one.
 inline constexpr kernel kernels[] = {
 #if defined(UTF8VIEW_SIMD_X86)
-    {"avx512", cpu_features::avx512f | cpu_features::avx512bw, &simd::avx512::validate},
-    {"avx2", cpu_features::avx2, &simd::avx2::validate},
-    {"sse", cpu_features::ssse3 | cpu_features::sse41, &simd::sse::validate},
+    {"avx512", cpu_features::avx512f | cpu_features::avx512bw, &simd::avx512::validate,
+     &simd::avx512::accepted_prefix},
+    {"avx2", cpu_features::avx2, &simd::avx2::validate, &simd::avx2::accepted_prefix},
+    {"sse", cpu_features::ssse3 | cpu_features::sse41, &simd::sse::validate, &simd::sse::accepted_prefix},
 #endif
 #if defined(UTF8VIEW_SIMD_NEON)
-    {"neon", cpu_features::neon, &simd::neon::validate},
+    {"neon", cpu_features::neon, &simd::neon::validate, &simd::neon::block_prefix},
 #endif
-    {"scalar", cpu_features::none, &simd::scalar::validate},
+    {"scalar", cpu_features::none, &simd::scalar::validate, &simd::scalar::accepted_prefix},
 };
 
 inline constexpr std::size_t kernel_count = std::size(kernels);

@@ -53,9 +53,17 @@ inline constexpr std::size_t simd_threshold_bytes = 32;
 // that ends on a segment boundary. A sequence cut by the end of the block
 // counts as ill-formed, so for a block that ends inside a character this is
 // the prefix before it. Through the active kernel, or below
-// simd_threshold_bytes the scalar loop. What the lazy decode view and the
-// bulk decoders ask about the block ahead of them.
+// simd_threshold_bytes the scalar loop. What the lazy decode view asks
+// about the block ahead of it.
 [[nodiscard]] UTF8VIEW_KERNEL_CALL std::size_t valid_prefix_bytes(const unsigned char* p, std::size_t n) noexcept;
+
+// A prefix of [p, p + n) with no error except perhaps a sequence left
+// unfinished by its end (lead byte at most 3 back): what the active kernel's
+// vector code accepted, whole blocks, without the scalar pass that finds
+// where an error is; below simd_threshold_bytes, the bytes before the first
+// error. What the bulk decoder and repair ask about the block ahead: they
+// decode from the start of the last segment in it with every check.
+[[nodiscard]] UTF8VIEW_KERNEL_CALL std::size_t accepted_prefix_bytes(const unsigned char* p, std::size_t n) noexcept;
 
 // The segment (decode_step.hpp) that starts at `first`, decoded with every
 // check, reading no byte at or after `last`. Precondition: first != last.

@@ -24,6 +24,12 @@ UTF8VIEW_KERNEL_CALL validation_result validate_with_active_kernel(const unsigne
     return active_kernel().validate(p, n);
 }
 
+UTF8VIEW_KERNEL_CALL std::size_t accepted_prefix_bytes(const unsigned char* p, std::size_t n) noexcept
+{
+    if (n < simd_threshold_bytes) return validate_segments(p, p + n).offset;
+    return active_kernel().accepted_prefix(p, n);
+}
+
 UTF8VIEW_KERNEL_CALL segment decode_segment_at(const unsigned char* first, const unsigned char* last) noexcept
 {
     return decode_segment(first, last);

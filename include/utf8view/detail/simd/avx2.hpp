@@ -16,6 +16,8 @@
 #include <utf8view/detail/cpu.hpp>
 #include <utf8view/detail/simd/scalar.hpp>
 
+#include <bit>
+#include <cstdint>
 #include <cstddef>
 
 #if defined(UTF8VIEW_SIMD_X86)
@@ -128,10 +130,34 @@ UTF8VIEW_TARGET_AVX2 inline std::size_t block_prefix(const unsigned char* p, std
     return i;
 }
 
+// A bit for each byte of `errors` that is not zero.
+UTF8VIEW_TARGET_AVX2 inline std::uint32_t flagged_lanes(__m256i errors) noexcept
+{
+    const __m256i clean = _mm256_cmpeq_epi8(errors, _mm256_setzero_si256());
+    return ~static_cast<std::uint32_t>(_mm256_movemask_epi8(clean));
+}
+
+// As avx512::accepted_prefix: block_prefix, then the first byte in the
+// block where it stopped that check() flags (with the real bytes before it).
+UTF8VIEW_TARGET_AVX2 inline std::size_t accepted_prefix(const unsigned char* p, std::size_t n) noexcept
+{
+    const std::size_t i = block_prefix(p, n);
+    if (n - i < block_bytes) return i;
+    const tables t = load_tables();
+    const __m256i previous = i == 0 ? _mm256_setzero_si256() : load(p + i - 32);
+    const __m256i first = load(p + i);
+    const __m256i second = load(p + i + 32);
+    if (const std::uint32_t flagged = flagged_lanes(check(first, previous, t)); flagged != 0)
+        return i + static_cast<std::size_t>(std::countr_zero(flagged));
+    if (const std::uint32_t flagged = flagged_lanes(check(second, first, t)); flagged != 0)
+        return i + 32 + static_cast<std::size_t>(std::countr_zero(flagged));
+    return i;
+}
+
 // The AVX2 kernel: exactly the scalar kernel's result (see scalar.hpp).
 inline validation_result validate(const unsigned char* p, std::size_t n) noexcept
 {
-    const std::size_t accepted = block_prefix(p, n);
+    const std::size_t accepted = accepted_prefix(p, n);
     return scalar::validate_from(p, n, scalar::restart_offset(p, accepted));
 }
 

@@ -18,6 +18,8 @@
 #include <utf8view/detail/cpu.hpp>
 #include <utf8view/detail/simd/scalar.hpp>
 
+#include <bit>
+#include <cstdint>
 #include <cstddef>
 
 #if defined(UTF8VIEW_SIMD_X86)
@@ -147,10 +149,34 @@ UTF8VIEW_TARGET_AVX512 inline std::size_t block_prefix(const unsigned char* p, s
     return i;
 }
 
+// block_prefix, then, in the block where it stopped, the first byte that
+// check() finds not allowed after the bytes before it (with the real bytes
+// before the block): p[0, result) holds no error except perhaps the start
+// of a sequence that this byte breaks (whose lead byte is at most 3 back),
+// since a byte of a well-formed prefix is never flagged. What the kernel
+// table's accepted_prefix is, and where validate() starts the scalar
+// decoder: a few bytes before the error instead of up to 128.
+UTF8VIEW_TARGET_AVX512 inline std::size_t accepted_prefix(const unsigned char* p, std::size_t n) noexcept
+{
+    const std::size_t i = block_prefix(p, n);
+    if (n - i < block_bytes) return i;
+    const tables t = load_tables();
+    const __m512i previous = i == 0 ? _mm512_setzero_si512() : load(p + i - block_bytes);
+    const __m512i current = load(p + i);
+    const __m512i errors = check(current, previous, t);
+    const std::uint64_t flagged = _mm512_test_epi8_mask(errors, errors);
+    if (flagged != 0) return i + static_cast<std::size_t>(std::countr_zero(flagged));
+    if (n - i < 2 * block_bytes) return i;
+    const __m512i next_errors = check(load(p + i + block_bytes), current, t);
+    const std::uint64_t next_flagged = _mm512_test_epi8_mask(next_errors, next_errors);
+    if (next_flagged != 0) return i + block_bytes + static_cast<std::size_t>(std::countr_zero(next_flagged));
+    return i;
+}
+
 // The AVX-512 kernel: exactly the scalar kernel's result (see scalar.hpp).
 inline validation_result validate(const unsigned char* p, std::size_t n) noexcept
 {
-    const std::size_t accepted = block_prefix(p, n);
+    const std::size_t accepted = accepted_prefix(p, n);
     return scalar::validate_from(p, n, scalar::restart_offset(p, accepted));
 }
 

@@ -86,6 +86,13 @@ inline validation_result validate(const unsigned char* p, std::size_t n) noexcep
     return validate_from(p, n, 0);
 }
 
+// The scalar kernel's accepted prefix (as the vector kernels' block_prefix,
+// for the bulk loops): everything before the first error.
+inline std::size_t accepted_prefix(const unsigned char* p, std::size_t n) noexcept
+{
+    return validate_from(p, n, 0).offset;
+}
+
 // The start of the segment that holds the byte before `end`, when every
 // check of the bytes before `end` passed: then p[0, end) is well-formed
 // UTF-8 except perhaps for an unfinished sequence at its end, whose lead

@@ -15,6 +15,8 @@
 #include <utf8view/detail/cpu.hpp>
 #include <utf8view/detail/simd/scalar.hpp>
 
+#include <bit>
+#include <cstdint>
 #include <cstddef>
 
 #if defined(UTF8VIEW_SIMD_X86)
@@ -113,10 +115,33 @@ UTF8VIEW_TARGET_SSE inline std::size_t block_prefix(const unsigned char* p, std:
     return i;
 }
 
+// block_prefix, then, in the block where it stopped, the first byte that
+// check() finds not allowed after the bytes before it (with the real bytes
+// before the block): p[0, result) holds no error except perhaps the start
+// of a sequence that this byte breaks (whose lead byte is at most 3 back),
+// since a byte of a well-formed prefix is never flagged. What the kernel
+// table's accepted_prefix is, and where validate() starts the scalar
+// decoder: a few bytes before the error instead of up to a block.
+UTF8VIEW_TARGET_SSE inline std::size_t accepted_prefix(const unsigned char* p, std::size_t n) noexcept
+{
+    const std::size_t i = block_prefix(p, n);
+    if (n - i < block_bytes) return i;
+    const tables t = load_tables();
+    __m128i previous = i == 0 ? _mm_setzero_si128() : load(p + i - 16);
+    for (std::size_t lane = 0; lane != block_bytes; lane += 16) {
+        const __m128i current = load(p + i + lane);
+        const __m128i clean = _mm_cmpeq_epi8(check(current, previous, t), _mm_setzero_si128());
+        const auto flagged = static_cast<std::uint32_t>(~_mm_movemask_epi8(clean)) & 0xFFFFu;
+        if (flagged != 0) return i + lane + static_cast<std::size_t>(std::countr_zero(flagged));
+        previous = current;
+    }
+    return i;
+}
+
 // The SSE kernel: exactly the scalar kernel's result (see scalar.hpp).
 inline validation_result validate(const unsigned char* p, std::size_t n) noexcept
 {
-    const std::size_t accepted = block_prefix(p, n);
+    const std::size_t accepted = accepted_prefix(p, n);
     return scalar::validate_from(p, n, scalar::restart_offset(p, accepted));
 }
 
