@@ -207,6 +207,7 @@ class decode_view<V, Policy>::iterator_ : public detail::iterator_category_base<
     // "The contiguous fast path").
     static constexpr bool validates_ahead = detail::byte_pointer_range<base_iterator, base_sentinel>;
     static constexpr std::size_t validation_block_bytes = 1024;
+    static constexpr std::size_t error_look_bytes = 16;  // see validated_until
     // Stepping cannot throw if the policy cannot and the byte iterator's
     // operations cannot.
     static constexpr bool nothrow_step = detail::nothrow_policy_v<Policy, decode_error_info> &&
@@ -448,8 +449,17 @@ private:
         requires validates_ahead
     {
         const auto remaining = static_cast<std::size_t>(end - position);
+        const unsigned char* const first = detail::byte_pointer(position);
+        // Where errors are dense (Latin-1 read as UTF-8, binary data), the
+        // next one is often a few bytes on: a look at the next bytes with
+        // the scalar validator finds it without a call to the kernel. A
+        // prefix shorter than the look by 4 or more ends at an error (a
+        // sequence cut by the look's end is at most 3 bytes).
+        const std::size_t look = remaining < error_look_bytes ? remaining : error_look_bytes;
+        const std::size_t looked = detail::valid_prefix_bytes(first, look);
+        if (looked + 4 <= look) return position + static_cast<difference_type>(looked);
         const std::size_t block = remaining < validation_block_bytes ? remaining : validation_block_bytes;
-        return position + static_cast<difference_type>(detail::valid_prefix_bytes(detail::byte_pointer(position), block));
+        return position + static_cast<difference_type>(detail::valid_prefix_bytes(first, block));
     }
 
     // Forward ranges: decodes the element at `position` (`moved` bytes after
