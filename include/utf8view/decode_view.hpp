@@ -207,7 +207,8 @@ class decode_view<V, Policy>::iterator_ : public detail::iterator_category_base<
     // "The contiguous fast path").
     static constexpr bool validates_ahead = detail::byte_pointer_range<base_iterator, base_sentinel>;
     static constexpr std::size_t validation_block_bytes = 1024;
-    static constexpr std::size_t error_look_bytes = 16;  // see validated_until
+    static constexpr std::size_t error_look_bytes = 16;         // see validated_until
+    static constexpr std::size_t clean_bytes_after_error = 16;  // see note_error
     // Stepping cannot throw if the policy cannot and the byte iterator's
     // operations cannot.
     static constexpr bool nothrow_step = detail::nothrow_policy_v<Policy, decode_error_info> &&
@@ -225,9 +226,9 @@ class decode_view<V, Policy>::iterator_ : public detail::iterator_category_base<
     [[no_unique_address]] base_sentinel end_ = base_sentinel();
     [[no_unique_address]] detail::range_origin<base_iterator> origin_ = {};
     [[no_unique_address]] detail::copyable_box<Policy> policy_ = {};
-    // With validates_ahead: the bytes from any segment boundary at or after
-    // current_ + length_ up to here are known to be well-formed.
-    [[no_unique_address]] std::conditional_t<validates_ahead, base_iterator, detail::empty_slot> validated_end_ = {};
+    // With validates_ahead: what is known of the bytes ahead.
+    [[no_unique_address]] std::conditional_t<validates_ahead, detail::lookahead_window<base_iterator>,
+                                             detail::empty_slot> window_ = {};
     char32_t value_ = 0;      // the current code point (or replacement)
     std::uint8_t length_ = 0; // bytes of the current element's segment; 0 at the end
     std::uint8_t error_ = 0;  // error_kind if the element replaces a maximal subpart, else 0
@@ -249,7 +250,7 @@ public:
         requires Const && std::convertible_to<std::ranges::iterator_t<V>, base_iterator> &&
                  std::convertible_to<std::ranges::sentinel_t<V>, base_sentinel>
         : current_(std::move(other.current_)), end_(std::move(other.end_)), origin_(other.origin_),
-          policy_(std::move(other.policy_)), validated_end_(std::move(other.validated_end_)), value_(other.value_),
+          policy_(std::move(other.policy_)), window_(std::move(other.window_)), value_(other.value_),
           length_(other.length_), error_(other.error_)
     {
     }
@@ -340,13 +341,13 @@ public:
                 // Bytes after an error met on the way back are not known to
                 // be well-formed: the validated stretch starts again later.
                 if constexpr (validates_ahead)
-                    if (crossed_error) validated_end_ = start;
+                    if (crossed_error) window_.validated_end = start;
                 commit(std::move(start), moved, decoded.code_point, decoded.length, 0);
                 return *this;
             }
             const decode_error_info info{decoded.kind(), origin_.offset_of(start, moved), decoded.length};
             if (const auto replacement = detail::ask_policy(*policy_, info)) {
-                if constexpr (validates_ahead) validated_end_ = start;
+                if constexpr (validates_ahead) window_.validated_end = start;
                 commit(std::move(start), moved, *replacement, decoded.length, decoded.error);
                 return *this;
             }
@@ -381,7 +382,7 @@ private:
         : current_(std::move(begin)), end_(std::move(end)), policy_(policy)
     {
         if constexpr (bidirectional) origin_ = detail::range_origin<base_iterator>(current_);
-        if constexpr (validates_ahead) validated_end_ = current_;
+        if constexpr (validates_ahead) window_ = {current_, current_};
         if constexpr (forward) step_to(current_, 0);
         else read_input();
     }
@@ -391,7 +392,7 @@ private:
         : current_(end), end_(std::move(end)),
           origin_(begin, typename detail::range_origin<base_iterator>::at_end_t{}), policy_(policy)
     {
-        if constexpr (validates_ahead) validated_end_ = current_;
+        if constexpr (validates_ahead) window_ = {current_, current_};
     }
     // An iterator at the end of a common forward range that is not bidirectional.
     constexpr iterator_(at_end_t, base_iterator end, const Policy& policy)
@@ -421,19 +422,21 @@ private:
 
     // Forward ranges: makes the element at `position` (`moved` bytes after
     // current_) current. Inside the validated stretch it is decoded without
-    // checks; past it, the next block is validated first; where the kernel
-    // finds an error (or in constant evaluation, or over other ranges) the
-    // checked decoder takes over.
+    // checks; past it, the next block is validated first, unless an error
+    // was met a few bytes back (see note_error); where the kernel finds an
+    // error (or in constant evaluation, or over other ranges) the checked
+    // decoder takes over.
     UTF8VIEW_ALWAYS_INLINE constexpr void step_to(base_iterator position, std::ptrdiff_t moved)
     {
         if constexpr (validates_ahead) {
             if (!UTF8VIEW_IS_CONSTANT_EVALUATED()) {
-                if (!(position < validated_end_) && position != end_) validated_end_ = validated_until(position, end_);
-                if (position < validated_end_) [[likely]] {
+                if (!(position < window_.validated_end) && position != end_ && !(position < window_.checked_end))
+                    window_.validated_end = validated_until(position, end_);
+                if (position < window_.validated_end) [[likely]] {
                     // Tell the optimizer that the validated stretch ends at
                     // or before the end, so that the loop's end test after
                     // this step folds into the test above.
-                    if (end_ - validated_end_ < 0) UTF8VIEW_UNREACHABLE();
+                    if (end_ - window_.validated_end < 0) UTF8VIEW_UNREACHABLE();
                     const detail::segment decoded = detail::decode_well_formed(detail::byte_pointer(position));
                     commit(std::move(position), moved, decoded.code_point, decoded.length, 0);
                     return;
@@ -441,6 +444,26 @@ private:
             }
         }
         arrive(std::move(position), moved);
+    }
+
+    // After an ill-formed maximal subpart that ends at `next`: the bytes up
+    // to clean_bytes_after_error past it are decoded with every check,
+    // without asking the kernel about them. Where errors are dense (Latin-1
+    // read as UTF-8, binary data) the next one is often that close, and the
+    // checked decoder reads each byte once, where a call to the validator
+    // after every error would read them twice.
+    constexpr void note_error(const base_iterator& next) noexcept
+    {
+        if constexpr (validates_ahead) {
+            const difference_type rest = end_ - next;
+            window_.checked_end =
+                next + (rest < static_cast<difference_type>(clean_bytes_after_error)
+                            ? rest
+                            : static_cast<difference_type>(clean_bytes_after_error));
+        }
+        else {
+            static_cast<void>(next);
+        }
     }
 
     // The end of the well-formed prefix of the block of bytes at `position`.
@@ -479,7 +502,9 @@ private:
                 return;
             }
             const decode_error_info info{decoded.kind(), origin_.offset_of(position, moved), decoded.length};
-            if (const auto replacement = detail::ask_policy(*policy_, info)) {
+            const auto replacement = detail::ask_policy(*policy_, info);
+            note_error(next);
+            if (replacement) {
                 commit(std::move(position), moved, *replacement, decoded.length, decoded.error);
                 return;
             }
@@ -509,7 +534,9 @@ private:
                 decoded = detail::decode_segment(next, static_cast<const unsigned char*>(copy + available));
             } else {
                 const unsigned char* const first = detail::byte_pointer(position);
-                decoded = detail::decode_segment_at(first, first + available);
+                // ASCII inline; the rest through one out-of-line decoder.
+                if (*first < 0x80) [[likely]] decoded = detail::segment{*first, 1, 0};
+                else decoded = detail::decode_segment_at(first, first + available);
             }
             return {decoded, position + decoded.length};
         } else {

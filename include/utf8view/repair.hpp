@@ -49,6 +49,11 @@ struct pointer_sink {
     void write(const unsigned char* bytes, std::size_t count) noexcept
     {
         if (count != 0) UTF8VIEW_MEMCPY(out, bytes, count);
+        advance(count);
+    }
+    // `count` bytes were written at `out` by other means.
+    void advance(std::size_t count) noexcept
+    {
         out += count;
         if (room != static_cast<std::size_t>(-1)) room -= count;
     }
@@ -128,12 +133,27 @@ const unsigned char* repair_memory(const unsigned char* start, const unsigned ch
     while (p != end && !full) {
         const auto left = static_cast<std::size_t>(end - p);
         const std::size_t block = left < validation_block_bytes ? left : validation_block_bytes;
-        const std::size_t accepted = accepted_prefix_bytes(p, block);
+        const std::size_t room = sink.space();
+        // Into a pointer with room for the whole block, the kernel copies
+        // most of what it accepts as it reads it (copy_accepted_prefix).
+        prefix_copy scan;
+        if constexpr (std::same_as<Sink, pointer_sink>) {
+            if (room >= block) scan = copy_accepted_prefix_bytes(p, block, sink.out);
+            else scan.accepted = accepted_prefix_bytes(p, block);
+        }
+        else {
+            scan.accepted = accepted_prefix_bytes(p, block);
+        }
+        const std::size_t accepted = scan.accepted;
         const unsigned char* const valid_end = checked_region_start(p, accepted);
         const unsigned char* stop = checked_region_stop(p, block, accepted);
         const auto valid = static_cast<std::size_t>(valid_end - p);
-        const std::size_t room = sink.space();
-        if (valid > room) {
+        if (scan.copied != 0) {
+            // copied <= accepted - 64 < valid: the rest of the stretch follows.
+            if constexpr (std::same_as<Sink, pointer_sink>) sink.advance(scan.copied);
+            sink.write(p + scan.copied, valid - scan.copied);
+        }
+        else if (valid > room) {
             // Up to the last whole sequence that fits: the stretch is
             // well-formed, so the nearest byte at or before p + room that is
             // not a continuation byte starts a sequence (at most 3 back).
@@ -143,12 +163,14 @@ const unsigned char* repair_memory(const unsigned char* start, const unsigned ch
             p = cut;
             break;
         }
-        sink.write(p, valid);
+        else {
+            sink.write(p, valid);
+        }
         p = valid_end;
         // From p, a segment boundary: the flagged block, or a sequence cut
         // by the block's end, checked against the real end.
         while (p != end) {
-            const auto [decoded, next] = decode_step(p, end);
+            const auto [decoded, next] = decode_step_in_memory(p, end);
             if (decoded.well_formed()) {
                 if (decoded.length > sink.space()) {
                     full = true;
@@ -296,7 +318,7 @@ template <std::ranges::input_range R>
                 size += valid;
                 p += valid;
                 if (p == end) break;
-                const auto [decoded, next] = detail::decode_step(p, end);  // one segment, checked
+                const auto [decoded, next] = detail::decode_step_in_memory(p, end);  // one segment, checked
                 size += decoded.well_formed() ? std::size_t{decoded.length} : std::size_t{3};
                 p = next;
             }

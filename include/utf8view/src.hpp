@@ -13,7 +13,7 @@
 /** `<utf8view/src.hpp>`: defines, in the one translation unit that includes
     it, what `UTF8VIEW_SEPARATE_COMPILATION` keeps out of every other one:
     the SIMD validation and transcoding kernels (and `<immintrin.h>` or
-    `<arm_neon.h>`), the run-time choice among them, and the three
+    `<arm_neon.h>`), the run-time choice among them, and the few
     non-inline functions through which the headers call the chosen kernel.
 
     @par Use
@@ -39,7 +39,7 @@
     program, as `UTF8VIEW_NO_SIMD` must: a program with
     `UTF8VIEW_SEPARATE_COMPILATION` and no translation unit that includes
     this header fails to link (undefined `validate_with_active_kernel` and
-    four others), and two that include it fail to link too (multiple
+    the others), and two that include it fail to link too (multiple
     definitions). Without the macro this header defines nothing: everything
     is inline in the headers already. Needs the `include/` tree: the
     generated single header `utf8view_single.hpp` is header-only. */

@@ -90,6 +90,22 @@ inline constexpr std::size_t clean_bytes_after_error = 16;
     return static_cast<std::size_t>(end - p) < clean_bytes_after_error ? end : p + clean_bytes_after_error;
 }
 
+// What the policy does with every ill-formed maximal subpart, if that is
+// fixed: U+FFFD (on_error::replace) or nothing (on_error::skip), whatever
+// the subpart's kind and offset. Those two let the bulk decoder replace
+// errors in bulk, without a call per error.
+template <class Policy>
+inline constexpr std::optional<simd::scalar::subpart_action> fixed_subpart_action = std::nullopt;
+template <>
+inline constexpr std::optional<simd::scalar::subpart_action> fixed_subpart_action<on_error::replace_t> =
+    simd::scalar::subpart_action::replace;
+template <>
+inline constexpr std::optional<simd::scalar::subpart_action> fixed_subpart_action<on_error::skip_t> =
+    simd::scalar::subpart_action::drop;
+template <class Policy>
+inline constexpr std::optional<simd::scalar::subpart_action> fixed_subpart_action<const Policy> =
+    fixed_subpart_action<Policy>;
+
 // True if the next 8 bytes at `p` are ASCII (00..7F). `p` must have 8 readable bytes.
 [[nodiscard]] inline bool eight_ascii_bytes(const unsigned char* p) noexcept
 {
@@ -273,8 +289,19 @@ constexpr std::ranges::in_out_result<I, O> decode_bulk(I first, const S& last, O
                 // From p, a segment boundary: the block the kernel flagged (or
                 // a character cut by the end of the block), decoded with
                 // every check against the real end.
+                if constexpr (code_point_pointer_output<O, OS> && fixed_subpart_action<Policy>.has_value()) {
+                    // U+FFFD or nothing for each maximal subpart, whatever
+                    // its kind and offset: a transcoder does it in bulk.
+                    char32_t* const target = detail::to_address(out);
+                    const decode_progress progress = decode_replacing_with_active_transcoder(
+                        p, stop, end, target, room_between(out, out_last), *fixed_subpart_action<Policy>,
+                        clean_bytes_after_error);
+                    out += progress.out - target;
+                    p = progress.in;
+                    continue;
+                }
                 do {
-                    const auto [decoded, next] = decode_step(p, end);
+                    const auto [decoded, next] = decode_step_in_memory(p, end);
                     if (decoded.well_formed()) {
                         *out++ = decoded.code_point;
                     }
@@ -456,7 +483,7 @@ template <std::ranges::input_range R>
                 // that is not a continuation byte.
                 for (; p != valid_end; ++p) count += (*p & 0xC0u) != 0x80u;
                 if (p == end) break;
-                p = detail::decode_step(p, end).next;  // one segment, checked
+                p = detail::decode_step_in_memory(p, end).next;  // one segment, checked
                 ++count;
             }
             return count;

@@ -22,7 +22,11 @@
 // The vector part of each SIMD kernel (block_prefix) is also checked on its
 // own: on valid input it must accept every whole block (no false alarm
 // sends it to the scalar code), and it must never accept a block holding
-// the byte that makes an input ill-formed.
+// the byte that makes an input ill-formed. Each kernel's accepted_prefix
+// (where the bulk loops hand over to the checked decoder) must never reach
+// past the segment of the first error, and its copy_accepted_prefix (which
+// repair copies through) must accept the same prefix, copy its start
+// exactly, hold back at least its last 64 bytes and write nothing more.
 
 #include <utf8view/detail/dispatch.hpp>
 #define BOOST_TEST_MODULE detail_simd_kernels
@@ -100,6 +104,25 @@ public:
                 if (!expected.valid() && start > expected.offset)
                     fail(k->name, "accepted_prefix " + std::to_string(accepted) + " goes past the error", p, n, what);
             }
+            // copy_accepted_prefix: the same prefix, and a copy of its start
+            // that stops at least 64 bytes short of its end, with nothing
+            // written after it (0xFF, never in a block the kernel accepts,
+            // fills the rest of the output).
+            static thread_local std::vector<unsigned char> copy;
+            copy.assign(n + 64, 0xFF);
+            const d::prefix_copy copied = k->copy_accepted_prefix(p, n, copy.data());
+            if (copied.accepted != accepted)
+                fail(k->name, "copy_accepted_prefix accepted " + std::to_string(copied.accepted) + ", accepted_prefix " +
+                                  std::to_string(accepted), p, n, what);
+            if (copied.copied != 0 && copied.copied + 64 > copied.accepted)
+                fail(k->name, "copy_accepted_prefix copied " + std::to_string(copied.copied) + " of " +
+                                  std::to_string(copied.accepted) + " accepted bytes: less than 64 held back", p, n, what);
+            else if (!std::equal(p, p + copied.copied, copy.begin()))
+                fail(k->name, "copy_accepted_prefix: the copy differs from the input", p, n, what);
+            else if (std::any_of(copy.begin() + static_cast<std::ptrdiff_t>(copied.copied), copy.end(),
+                                 [](unsigned char byte) { return byte != 0xFF; }))
+                fail(k->name, "copy_accepted_prefix wrote past the " + std::to_string(copied.copied) + " bytes it copied",
+                     p, n, what);
             const t::vector_part* v = t::vector_part_of(k->name);
             if (v == nullptr) continue;
             for (const std::string& problem : t::check_block_prefix(*v, p, n, expected).problems)

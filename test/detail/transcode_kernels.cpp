@@ -11,6 +11,12 @@
 //     check against the Unicode Standard);
 //   - encode_scalar_values against Table 3-6 (encode_by_table_3_6) and the
 //     definition of a scalar value (D76), transcribed here.
+//   - decode_replacing (UTF-8 that may be ill-formed: U+FFFD or nothing for
+//     each maximal subpart) against the reference decoder
+//     (support/reference_utf8.hpp), on generated ill-formed input and on
+//     text of every shape with bad bytes every 1 to 97 bytes, called again
+//     and again from where it stopped, with small rooms and stops, and
+//     flush with an unreadable page.
 // Each call must stop exactly where the contract says (`in` and `out`),
 // write exactly the expected values there, and nothing after `out`: the
 // output buffer is filled with a sentinel first, and every element after
@@ -46,6 +52,7 @@
 #include "support/print.hpp"
 #include "support/guarded_pages.hpp"
 #include "support/random_utf8.hpp"
+#include "support/reference_utf8.hpp"
 
 #include <algorithm>
 #include <array>
@@ -816,6 +823,200 @@ BOOST_AUTO_TEST_CASE(encode_inputs_and_outputs_flush_with_a_page_end_at_every_al
             }
         }
     }
+    BOOST_TEST(c.failures() == 0);
+#endif
+}
+
+// ---------------------------------------------------------------------------
+// decode_replacing: UTF-8 with errors
+
+namespace {
+
+namespace ref = utf8view_test::reference;
+using action_t = d::simd::scalar::subpart_action;
+
+// What decode_replacing writes for `bytes`, by the reference decoder: each
+// segment's code point, or U+FFFD (replace) or nothing (drop) for each
+// ill-formed maximal subpart; and where segments start.
+struct replacing_expectation {
+    std::vector<char32_t> code_points;
+    std::vector<bool> starts;  // by byte offset, and one past the end
+};
+
+replacing_expectation expected_replacing(const std::vector<unsigned char>& bytes, action_t action)
+{
+    replacing_expectation e;
+    e.starts.assign(bytes.size() + 1, false);
+    e.starts.back() = true;
+    for (const ref::segment& segment : ref::segments(bytes.data(), bytes.size())) {
+        e.starts[segment.offset] = true;
+        if (segment.well_formed()) e.code_points.push_back(segment.code_point);
+        else if (action == action_t::replace) e.code_points.push_back(U'\uFFFD');
+    }
+    return e;
+}
+
+// Decodes `bytes` (at `p`, readable exactly as far as its end) with
+// transcoder `k`, calling decode_replacing again from where it stopped
+// until the end, `room` code points (capped by what is left) and a stop
+// `stop_after` bytes on (SIZE_MAX: the end) per call; checks every call
+// and the whole output.
+template <class Describe>
+void check_replacing(checker& c, const d::transcoder& k, const unsigned char* p, std::size_t n,
+                     const replacing_expectation& e, action_t action, std::size_t room, std::size_t stop_after,
+                     std::size_t clean_after, const Describe& what)
+{
+    std::vector<char32_t> out(e.code_points.size() + slack, sentinel_code_point);
+    const unsigned char* const end = p + n;
+    const unsigned char* at = p;
+    std::size_t written = 0;
+    while (at != end) {
+        const unsigned char* const stop = stop_after >= static_cast<std::size_t>(end - at) ? end : at + stop_after;
+        const std::size_t left = e.code_points.size() - written;
+        const std::size_t call_room = std::min(room, left);
+        const auto progress = k.decode_replacing(at, stop, end, out.data() + written, call_room, action, clean_after);
+        const auto wrote = static_cast<std::size_t>(progress.out - (out.data() + written));
+        if (progress.in < at || progress.in > end || !e.starts[static_cast<std::size_t>(progress.in - p)] ||
+            wrote > call_room) {
+            c.fail(k.name, "decode_replacing returned in at byte " + std::to_string(progress.in - p) +
+                               " (not a segment boundary, or outside), having written " + std::to_string(wrote),
+                   what);
+            return;
+        }
+        // It stops only at the stop or past it, the end, or a full output.
+        if (progress.in < stop && wrote != call_room) {
+            c.fail(k.name, "decode_replacing stopped at byte " + std::to_string(progress.in - p) + ", before its stop " +
+                               std::to_string(stop - p) + ", with room left",
+                   what);
+            return;
+        }
+        if (progress.in == at && call_room != 0) {
+            c.fail(k.name, "decode_replacing made no progress at byte " + std::to_string(at - p), what);
+            return;
+        }
+        if (progress.in == at && call_room == 0) break;  // the output is full: nothing more can be written
+        written += wrote;
+        at = progress.in;
+    }
+    if (written != e.code_points.size() || !std::equal(e.code_points.begin(), e.code_points.end(), out.begin())) {
+        std::size_t first = 0;
+        while (first < written && first < e.code_points.size() && out[first] == e.code_points[first]) ++first;
+        c.fail(k.name, "decode_replacing wrote " + std::to_string(written) + " code points, " +
+                           std::to_string(e.code_points.size()) + " expected; first difference at code point " +
+                           std::to_string(first),
+               what);
+        return;
+    }
+    for (std::size_t index = written; index < out.size(); ++index)
+        if (out[index] != sentinel_code_point) {
+            c.fail(k.name, "decode_replacing wrote past its output, at code point " + std::to_string(index), what);
+            return;
+        }
+}
+
+// Text of every shape with a bad byte put in every `every` bytes (at
+// character boundaries, or anywhere), cycling through bytes that are
+// never, or not there, part of well-formed UTF-8.
+std::vector<unsigned char> with_errors(shape s, std::size_t size, std::size_t every, bool anywhere, std::uint32_t seed)
+{
+    static constexpr unsigned char bad[] = {0xFF, 0x80, 0xC0, 0xE0, 0xED, 0xF0, 0xF4, 0xF5, 0xBF, 0xC2, 0xE1, 0xF1};
+    const text body = text_of(random_code_points_of_size(s, size, seed));
+    std::vector<unsigned char> bytes;
+    std::size_t since = 0;
+    std::size_t which = seed;
+    for (std::size_t index = 0; index < body.bytes.size(); ++index) {
+        const auto byte = static_cast<unsigned char>(body.bytes[index]);
+        if (since >= every && (anywhere || (byte & 0xC0u) != 0x80u)) {
+            bytes.push_back(bad[which++ % std::size(bad)]);
+            since = 0;
+        }
+        bytes.push_back(byte);
+        ++since;
+    }
+    return bytes;
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(decode_replacing_generated_ill_formed_input)
+{
+    checker c;
+    const auto inputs = t::generate_inputs(2026, 300,
+                                           {t::random_bytes, t::edge_bytes, t::corrupted_text, t::cut_text, t::valid_text});
+    for (const t::generated& g : inputs) {
+        const std::vector<unsigned char> bytes(g.bytes.begin(), g.bytes.end());  // exactly sized
+        for (const action_t action : {action_t::replace, action_t::drop}) {
+            const replacing_expectation e = expected_replacing(bytes, action);
+            for (const d::transcoder* k : d::available_transcoders())
+                for (const std::size_t room : {unbounded, std::size_t{1}, std::size_t{31}, std::size_t{33}})
+                    for (const std::size_t stop_after : {unbounded, std::size_t{1}, std::size_t{70}})
+                        check_replacing(c, *k, bytes.data(), bytes.size(), e, action, room, stop_after, 16, [&] {
+                            return g.kind + " (" + t::hex_of(g.bytes.substr(0, 80)) + "), room " + room_name(room) +
+                                   ", stop after " + room_name(stop_after);
+                        });
+        }
+    }
+    BOOST_TEST(c.failures() == 0);
+}
+
+BOOST_AUTO_TEST_CASE(decode_replacing_text_with_errors_of_every_density)
+{
+    checker c;
+    for (const shape s : shapes)
+        for (const std::size_t every : std::initializer_list<std::size_t>{1, 2, 3, 4, 5, 7, 8, 11, 16, 30, 61, 97})
+            for (const bool anywhere : {false, true}) {
+                const std::vector<unsigned char> bytes =
+                    with_errors(s, 700, every, anywhere, 7 + static_cast<std::uint32_t>(every));
+                for (const action_t action : {action_t::replace, action_t::drop}) {
+                    const replacing_expectation e = expected_replacing(bytes, action);
+                    for (const d::transcoder* k : d::available_transcoders())
+                        for (const std::size_t clean_after : std::initializer_list<std::size_t>{0, 16, 100})
+                            for (const std::size_t room : {unbounded, std::size_t{32}, std::size_t{45}})
+                                check_replacing(c, *k, bytes.data(), bytes.size(), e, action, room, unbounded,
+                                                clean_after, [&] {
+                                                    return std::string(name_of(s)) + " text with a bad byte every " +
+                                                           std::to_string(every) +
+                                                           (anywhere ? " bytes (anywhere)" : " bytes") + ", room " +
+                                                           room_name(room) + ", clean after " +
+                                                           std::to_string(clean_after) +
+                                                           (action == action_t::drop ? ", drop" : ", replace");
+                                                });
+                }
+            }
+    BOOST_TEST(c.failures() == 0);
+}
+
+BOOST_AUTO_TEST_CASE(decode_replacing_flush_with_a_page_end_at_every_alignment,
+                     *boost::unit_test::precondition(t::mmap_is_available))
+{
+#if defined(UTF8VIEW_TEST_HAS_MMAP)
+    // Ill-formed input that ends exactly where readable memory ends, after
+    // 0..63 ASCII bytes: a sequence cut by the end must be read no further.
+    const t::guarded_pages input_pages;
+    checker c;
+    for (const std::size_t every : std::initializer_list<std::size_t>{2, 5, 13})
+        for (const std::size_t size : std::initializer_list<std::size_t>{63, 64, 65, 130}) {
+            const std::vector<unsigned char> body = with_errors(shape::mixed, size, every, true, 3);
+            for (const unsigned char last : std::initializer_list<unsigned char>{0xE1, 0xF1, 0xF0}) {  // a sequence the end cuts
+                for (std::size_t alignment = 0; alignment < 64; ++alignment) {
+                    std::vector<unsigned char> bytes(alignment, 'a');
+                    bytes.insert(bytes.end(), body.begin(), body.end());
+                    bytes.push_back(last);
+                    bytes.push_back(0x80);
+                    BOOST_TEST_REQUIRE(bytes.size() <= input_pages.readable());
+                    unsigned char* const at_end = input_pages.last() - bytes.size();
+                    std::copy(bytes.begin(), bytes.end(), at_end);
+                    const replacing_expectation e = expected_replacing(bytes, action_t::replace);
+                    for (const d::transcoder* k : d::available_transcoders())
+                        check_replacing(c, *k, at_end, bytes.size(), e, action_t::replace, unbounded, unbounded, 16,
+                                        [&] {
+                                            return std::to_string(alignment) + " ASCII bytes, then " +
+                                                   std::to_string(body.size()) + " bytes with errors every " +
+                                                   std::to_string(every) + ", flush with a page end";
+                                        });
+                }
+            }
+        }
     BOOST_TEST(c.failures() == 0);
 #endif
 }

@@ -22,7 +22,8 @@
 //     put after 64 ASCII bytes, before more than 64, and across the end of
 //     a 64-byte block; and batches of 64 inputs, each after 1 to 61 ASCII
 //     bytes, through decode_into (a recording policy checks the kind,
-//     offset and length of every error), repair_into, count_code_points
+//     offset and length of every error; on_error::replace and skip, which
+//     the transcoders decode in bulk), repair_into, count_code_points
 //     and the view;
 //   - find_code_point_start at every position, floor, ceil and
 //     is_code_point_boundary and truncate at every index, and
@@ -561,6 +562,15 @@ void check_batch(failure_log& log, const batch& b, workspace& w)
             told[index].length != b.errors[index].length) {
             fail_at(b.errors[index].offset, "decode_into of the batch: error ", index, " told as ",
                     u8v::to_string(told[index].kind), " at ", told[index].offset);
+            break;
+        }
+    // decode_into, on_error::replace: U+FFFD where the recording policy put '?'.
+    const auto replace_result = u8v::decode_into(bytes, out, u8v::on_error::replace);
+    if (replace_result.out != out + b.replaced.size()) fail_at(0, "decode_into of the batch, replace: wrote ",
+                                                               replace_result.out - out);
+    for (std::size_t index = 0; index < b.replaced.size(); ++index)
+        if (out[index] != (b.segments[index].well_formed() ? b.replaced[index] : U'\uFFFD')) {
+            fail_at(b.segments[index].offset, "decode_into of the batch, replace: code point ", index);
             break;
         }
     // decode_into, skip.

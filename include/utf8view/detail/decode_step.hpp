@@ -68,6 +68,59 @@ struct decode_result {
     I next;
 };
 
+// Table 3-7, row by row, for the bytes 80..FF in first position: the
+// length of the well-formed sequences a lead byte starts and the range of
+// their second byte (the third and fourth are any continuation byte), or,
+// for a byte that starts none, the kind of the one-byte maximal subpart it
+// is. The decoders below read the rule from here.
+struct lead_byte_row {
+    std::uint8_t length = 0;       // 2..4; 0: no well-formed sequence starts with this byte
+    std::uint8_t second_min = 0;   // the second byte's range: second_min..second_min + second_span
+    std::uint8_t second_span = 0;
+    std::uint8_t error = 0;        // when length == 0: the error_kind of the byte alone
+    std::uint8_t lead_bits = 0;    // the bits of the lead byte the scalar value takes (Table 3-6)
+};
+
+[[nodiscard]] constexpr lead_byte_row make_lead_byte_row(unsigned lead) noexcept
+{
+    const auto row = [](int length, unsigned min, unsigned max) {
+        return lead_byte_row{static_cast<std::uint8_t>(length), static_cast<std::uint8_t>(min),
+                             static_cast<std::uint8_t>(max - min), 0,
+                             static_cast<std::uint8_t>(0x7Fu >> length)};
+    };
+    const auto none = [](error_kind kind) { return lead_byte_row{0, 0, 0, static_cast<std::uint8_t>(kind), 0}; };
+    if (lead < 0xC0) return none(error_kind::unexpected_continuation_byte);  // 80..BF
+    if (lead < 0xC2) return none(error_kind::overlong);     // C0, C1: only overlongs
+    if (lead < 0xE0) return row(2, 0x80, 0xBF);              // C2..DF 80..BF
+    if (lead == 0xE0) return row(3, 0xA0, 0xBF);             // E0 A0..BF 80..BF
+    if (lead == 0xED) return row(3, 0x80, 0x9F);             // ED 80..9F 80..BF
+    if (lead < 0xF0) return row(3, 0x80, 0xBF);              // E1..EC, EE..EF 80..BF 80..BF
+    if (lead == 0xF0) return row(4, 0x90, 0xBF);             // F0 90..BF 80..BF 80..BF
+    if (lead < 0xF4) return row(4, 0x80, 0xBF);              // F1..F3 80..BF 80..BF 80..BF
+    if (lead == 0xF4) return row(4, 0x80, 0x8F);             // F4 80..8F 80..BF 80..BF
+    if (lead < 0xF8) return none(error_kind::out_of_range);  // F5..F7: above U+10FFFF
+    return none(error_kind::invalid_lead_byte);              // F8..FF: no UTF-8 form at all
+}
+
+struct lead_byte_table_type {
+    lead_byte_row rows[128] = {};
+    constexpr lead_byte_table_type() noexcept
+    {
+        for (unsigned index = 0; index < 128; ++index) rows[index] = make_lead_byte_row(0x80 + index);
+    }
+    [[nodiscard]] constexpr const lead_byte_row& operator[](unsigned char lead) const noexcept
+    {
+        return rows[lead - 0x80u];
+    }
+};
+inline constexpr lead_byte_table_type lead_byte_table{};
+
+// True if `second` is in the range Table 3-7 gives `row`'s lead byte for it.
+[[nodiscard]] constexpr bool second_byte_fits(const lead_byte_row& row, unsigned char second) noexcept
+{
+    return static_cast<unsigned char>(second - row.second_min) <= row.second_span;
+}
+
 // Decodes the rest of a segment whose first byte, `lead` (80..FF), was
 // read; `it` is at the byte after it. Returns the segment and the position
 // after it, and no further: the byte that breaks a sequence is never
@@ -78,49 +131,31 @@ struct decode_result {
 template <std::input_iterator I, std::sentinel_for<I> S>
 [[nodiscard]] UTF8VIEW_ALWAYS_INLINE constexpr decode_result<I> decode_after_lead(unsigned char lead, I it, S last)
 {
-    if (lead < 0xC0) return {ill_formed(error_kind::unexpected_continuation_byte, 1), std::move(it)};
-    // C0, C1: only overlongs
-    if (lead < 0xC2) return {ill_formed(error_kind::overlong, 1), std::move(it)};
-    // F8..FF: no UTF-8 form at all
-    if (lead >= 0xF8) return {ill_formed(error_kind::invalid_lead_byte, 1), std::move(it)};
-    // F5..F7 would encode above U+10FFFF
-    if (lead >= 0xF5) return {ill_formed(error_kind::out_of_range, 1), std::move(it)};
+    const lead_byte_row& row = lead_byte_table[lead];
+    if (row.length == 0) return {ill_formed(static_cast<error_kind>(row.error), 1), std::move(it)};
 
-    // Second byte. The lead byte fixes the range it must fall in (Table 3-7,
-    // second column): E0 A0..BF, ED 80..9F, F0 90..BF, F4 80..8F, else 80..BF.
+    // Second byte: in the lead byte's range (Table 3-7, second column).
     if (it == last) return {ill_formed(error_kind::truncated_sequence, 1), std::move(it)};
     const unsigned char second = to_byte(*it);
-    unsigned char second_min = 0x80;
-    unsigned char second_max = 0xBF;
-    if (lead == 0xE0) second_min = 0xA0;
-    else if (lead == 0xED) second_max = 0x9F;
-    else if (lead == 0xF0) second_min = 0x90;
-    else if (lead == 0xF4) second_max = 0x8F;
-    if (second < second_min || second > second_max)
-        return {ill_formed(second_byte_error(lead, second), 1), std::move(it)};
+    if (!second_byte_fits(row, second)) return {ill_formed(second_byte_error(lead, second), 1), std::move(it)};
     ++it;
-    if (lead < 0xE0)  // row 2: C2..DF 80..BF
-        return {segment{static_cast<char32_t>(((lead & 0x1Fu) << 6) | (second & 0x3Fu)), 2, 0}, std::move(it)};
+    char32_t value = ((static_cast<unsigned>(lead) & row.lead_bits) << 6) | (second & 0x3Fu);
+    if (row.length == 2) return {segment{value, 2, 0}, std::move(it)};
 
     // Third byte: any continuation byte (Table 3-7, third column).
     if (it == last) return {ill_formed(error_kind::truncated_sequence, 2), std::move(it)};
     const unsigned char third = to_byte(*it);
     if (!is_continuation_byte(third)) return {ill_formed(error_kind::truncated_sequence, 2), std::move(it)};
     ++it;
-    if (lead < 0xF0)  // rows 3-6: E0..EF
-        return {segment{static_cast<char32_t>(((lead & 0x0Fu) << 12) | ((second & 0x3Fu) << 6) | (third & 0x3Fu)), 3,
-                        0},
-                std::move(it)};
+    value = (value << 6) | (third & 0x3Fu);
+    if (row.length == 3) return {segment{value, 3, 0}, std::move(it)};
 
-    // Fourth byte: any continuation byte (rows 7-9: F0..F4).
+    // Fourth byte: any continuation byte.
     if (it == last) return {ill_formed(error_kind::truncated_sequence, 3), std::move(it)};
     const unsigned char fourth = to_byte(*it);
     if (!is_continuation_byte(fourth)) return {ill_formed(error_kind::truncated_sequence, 3), std::move(it)};
     ++it;
-    return {segment{static_cast<char32_t>(((lead & 0x07u) << 18) | ((second & 0x3Fu) << 12) |
-                                          ((third & 0x3Fu) << 6) | (fourth & 0x3Fu)),
-                    4, 0},
-            std::move(it)};
+    return {segment{(value << 6) | (fourth & 0x3Fu), 4, 0}, std::move(it)};
 }
 
 // Decodes the segment that starts at `it`; returns it and the position after
@@ -145,6 +180,24 @@ template <std::input_iterator I, std::sentinel_for<I> S>
     auto [decoded, next] = decode_step(std::move(it), last);
     it = std::move(next);
     return decoded;
+}
+
+// decode_step over bytes in memory, [p, last), p != last. Where 4 bytes
+// are left, a segment cannot reach `last`, and the decoder leaves out the
+// tests against it. (Its branches stay: where the lengths of sequences are
+// predictable, as in text in one script, a branch-free decoder is slower,
+// since each step's start would wait for the previous step's length.)
+[[nodiscard]] UTF8VIEW_ALWAYS_INLINE constexpr decode_result<const unsigned char*> decode_step_in_memory(
+    const unsigned char* p, const unsigned char* last) noexcept
+{
+    const unsigned char lead = *p;
+    if (lead < 0x80) [[likely]]
+        return {segment{lead, 1, 0}, p + 1};
+    if (last - p >= 4) {
+        auto [decoded, next] = decode_after_lead(lead, p + 1, std::unreachable_sentinel);
+        return {decoded, next};
+    }
+    return decode_after_lead(lead, p + 1, last);
 }
 
 // Decodes the well-formed sequence at `p` without checking it: the caller

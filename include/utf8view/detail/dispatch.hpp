@@ -72,11 +72,26 @@ using validate_function = validation_result (*)(const unsigned char*, std::size_
 // what follows with every check.
 using prefix_function = std::size_t (*)(const unsigned char*, std::size_t) noexcept;
 
+// `copy_accepted_prefix(p, n, out)` returns what accepted_prefix(p, n)
+// returns, and copies the start of that prefix to `out` as it reads it,
+// stopping at least 64 bytes short of its end (prefix_copy): repair then
+// costs about one pass of validation, where validating and then copying
+// read the bytes twice. `out` has room for n bytes; nothing is written past
+// out + copied. A kernel with no such loop copies nothing.
+using copy_prefix_function = prefix_copy (*)(const unsigned char*, std::size_t, unsigned char*) noexcept;
+
+template <prefix_function Accepted>
+prefix_copy accepted_prefix_without_copy(const unsigned char* p, std::size_t n, unsigned char*) noexcept
+{
+    return {Accepted(p, n), 0};
+}
+
 struct kernel {
     std::string_view name;    // what UTF8VIEW_KERNEL and force_kernel take
     cpu_features required;    // all of them must be usable
     validate_function validate;
     prefix_function accepted_prefix;
+    copy_prefix_function copy_accepted_prefix;
 };
 
 // Every kernel compiled in, widest first; scalar, which runs anywhere, last.
@@ -84,14 +99,18 @@ struct kernel {
 inline constexpr kernel kernels[] = {
 #if defined(UTF8VIEW_SIMD_X86)
     {"avx512", cpu_features::avx512f | cpu_features::avx512bw, &simd::avx512::validate,
-     &simd::avx512::accepted_prefix},
-    {"avx2", cpu_features::avx2, &simd::avx2::validate, &simd::avx2::accepted_prefix},
-    {"sse", cpu_features::ssse3 | cpu_features::sse41, &simd::sse::validate, &simd::sse::accepted_prefix},
+     &simd::avx512::accepted_prefix, &simd::avx512::copy_accepted_prefix},
+    {"avx2", cpu_features::avx2, &simd::avx2::validate, &simd::avx2::accepted_prefix,
+     &accepted_prefix_without_copy<&simd::avx2::accepted_prefix>},
+    {"sse", cpu_features::ssse3 | cpu_features::sse41, &simd::sse::validate, &simd::sse::accepted_prefix,
+     &accepted_prefix_without_copy<&simd::sse::accepted_prefix>},
 #endif
 #if defined(UTF8VIEW_SIMD_NEON)
-    {"neon", cpu_features::neon, &simd::neon::validate, &simd::neon::block_prefix},
+    {"neon", cpu_features::neon, &simd::neon::validate, &simd::neon::block_prefix,
+     &accepted_prefix_without_copy<&simd::neon::block_prefix>},
 #endif
-    {"scalar", cpu_features::none, &simd::scalar::validate, &simd::scalar::accepted_prefix},
+    {"scalar", cpu_features::none, &simd::scalar::validate, &simd::scalar::accepted_prefix,
+     &accepted_prefix_without_copy<&simd::scalar::accepted_prefix>},
 };
 
 inline constexpr std::size_t kernel_count = std::size(kernels);
@@ -373,22 +392,33 @@ using decode_valid_function = decode_progress (*)(const unsigned char*, const un
 // (simd::scalar::encode_scalar_values is the contract).
 using encode_function = encode_progress (*)(const char32_t*, const char32_t*, unsigned char*, std::size_t) noexcept;
 
+// Decodes UTF-8 that may be ill-formed, U+FFFD or nothing for each maximal
+// subpart (simd::scalar::decode_replacing is the contract).
+using decode_replacing_function = decode_progress (*)(const unsigned char*, const unsigned char*,
+                                                      const unsigned char*, char32_t*, std::size_t,
+                                                      simd::scalar::subpart_action, std::size_t) noexcept;
+
 struct transcoder {
     std::string_view name;  // what UTF8VIEW_TRANSCODER and force_transcoder take
     cpu_features required;  // all of them must be usable
     decode_valid_function decode_valid;
     encode_function encode_scalar_values;
+    decode_replacing_function decode_replacing;
 };
 
 inline constexpr transcoder transcoders[] = {
 #if defined(UTF8VIEW_SIMD_X86)
     {"avx512", cpu_features::avx512f | cpu_features::avx512bw | cpu_features::avx512vbmi |
                    cpu_features::avx512vbmi2 | cpu_features::bmi1 | cpu_features::bmi2 | cpu_features::popcnt,
-     &simd::avx512_transcode::decode_valid, &simd::avx512_transcode::encode_scalar_values},
+     &simd::avx512_transcode::decode_valid, &simd::avx512_transcode::encode_scalar_values,
+     &simd::avx512_transcode::decode_replacing},
+    // AVX2 has no byte compression (vpcompressb) to pack the segments of a
+    // block with errors: the scalar decoder does that part.
     {"avx2", cpu_features::avx2 | cpu_features::bmi1 | cpu_features::popcnt, &simd::avx2_transcode::decode_valid,
-     &simd::avx2_transcode::encode_scalar_values},
+     &simd::avx2_transcode::encode_scalar_values, &simd::scalar::decode_replacing},
 #endif
-    {"scalar", cpu_features::none, &simd::scalar::decode_valid, &simd::scalar::encode_scalar_values},
+    {"scalar", cpu_features::none, &simd::scalar::decode_valid, &simd::scalar::encode_scalar_values,
+     &simd::scalar::decode_replacing},
 };
 
 inline constexpr std::size_t transcoder_count = std::size(transcoders);

@@ -47,6 +47,19 @@ struct empty_slot {
     friend constexpr bool operator==(empty_slot, empty_slot) noexcept = default;
 };
 
+// What a decode iterator over bytes in memory knows of the bytes ahead of
+// it (doc/design.md, "The contiguous fast path"). Both are hints: decoding
+// is exact whatever they hold.
+template <class I>
+struct lookahead_window {
+    // The bytes from any segment boundary at or after the end of the
+    // current element up to here are well-formed: decoded without checks.
+    I validated_end = I();
+    // Past validated_end and before here, after an error: decoded with
+    // every check, without asking the validation kernel again.
+    I checked_end = I();
+};
+
 // What an iterator keeps of the start of its base range:
 // - the begin iterator over bidirectional ranges, which bounds scanning back;
 // - the offset of the iterator's position from the start, in elements of

@@ -4,7 +4,7 @@
 
 /// \file
 /// The only way the rest of the library calls the kernels that
-/// detail/dispatch.hpp chooses: three functions with plain signatures; and
+/// detail/dispatch.hpp chooses: a few functions with plain signatures; and
 /// the two functions the lazy decode view calls off its hot path, which
 /// separate compilation compiles once too.
 ///
@@ -68,6 +68,9 @@ inline constexpr std::size_t simd_threshold_bytes = 32;
 // The segment (decode_step.hpp) that starts at `first`, decoded with every
 // check, reading no byte at or after `last`. Precondition: first != last.
 // What the lazy decode view runs where validation found an error.
+[[nodiscard]] UTF8VIEW_KERNEL_CALL prefix_copy copy_accepted_prefix_bytes(const unsigned char* p, std::size_t n,
+                                                                         unsigned char* out) noexcept;
+
 [[nodiscard]] UTF8VIEW_KERNEL_CALL segment decode_segment_at(const unsigned char* first,
                                                             const unsigned char* last) noexcept;
 
@@ -86,6 +89,10 @@ inline constexpr std::size_t simd_threshold_bytes = 32;
 // active_transcoder().encode_scalar_values: encodes [p, end) into at most
 // `room` bytes, stopping at the first value that is not a scalar value
 // (simd::scalar::encode_scalar_values is the contract).
+[[nodiscard]] UTF8VIEW_KERNEL_CALL decode_progress decode_replacing_with_active_transcoder(
+    const unsigned char* p, const unsigned char* stop, const unsigned char* end, char32_t* out, std::size_t room,
+    simd::scalar::subpart_action action, std::size_t clean_after) noexcept;
+
 [[nodiscard]] UTF8VIEW_KERNEL_CALL encode_progress encode_scalar_values_with_active_transcoder(
     const char32_t* p, const char32_t* end, unsigned char* out, std::size_t room) noexcept;
 

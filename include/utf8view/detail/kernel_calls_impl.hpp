@@ -30,9 +30,16 @@ UTF8VIEW_KERNEL_CALL std::size_t accepted_prefix_bytes(const unsigned char* p, s
     return active_kernel().accepted_prefix(p, n);
 }
 
+UTF8VIEW_KERNEL_CALL prefix_copy copy_accepted_prefix_bytes(const unsigned char* p, std::size_t n,
+                                                           unsigned char* out) noexcept
+{
+    if (n < simd_threshold_bytes) return {validate_segments(p, p + n).offset, 0};
+    return active_kernel().copy_accepted_prefix(p, n, out);
+}
+
 UTF8VIEW_KERNEL_CALL segment decode_segment_at(const unsigned char* first, const unsigned char* last) noexcept
 {
-    return decode_segment(first, last);
+    return decode_step_in_memory(first, last).decoded;
 }
 
 UTF8VIEW_KERNEL_CALL std::size_t valid_prefix_bytes(const unsigned char* p, std::size_t n) noexcept
@@ -46,6 +53,13 @@ UTF8VIEW_KERNEL_CALL decode_progress decode_valid_with_active_transcoder(const u
                                                                         std::size_t room) noexcept
 {
     return active_transcoder().decode_valid(p, stop, out, room);
+}
+
+UTF8VIEW_KERNEL_CALL decode_progress decode_replacing_with_active_transcoder(
+    const unsigned char* p, const unsigned char* stop, const unsigned char* end, char32_t* out, std::size_t room,
+    simd::scalar::subpart_action action, std::size_t clean_after) noexcept
+{
+    return active_transcoder().decode_replacing(p, stop, end, out, room, action, clean_after);
 }
 
 UTF8VIEW_KERNEL_CALL encode_progress encode_scalar_values_with_active_transcoder(const char32_t* p,

@@ -105,12 +105,37 @@ UTF8VIEW_TARGET_AVX512 inline __m512i check(__m512i current, __m512i previous, c
     return _mm512_xor_si512(pair_errors, must_continue);
 }
 
+// Where block_prefix copies what it accepts (copy_accepted_prefix): the
+// clean blocks go to `out` as they are found, the last one held back, so
+// that the copy always stops at least a block short of the accepted prefix,
+// and so before its last segment: the caller writes that one itself, after
+// deciding what becomes of it. Without `out` (validation) nothing is kept.
+struct block_copy {
+    unsigned char* out = nullptr;
+    std::size_t copied = 0;  // p[0, copied) is at out[0, copied)
+    __m512i held;            // the block at [copied, copied + 64), if the prefix reaches past copied
+
+    // The clean blocks `blocks[0..count)` at p[at, at + 64 * count), right
+    // after what is accepted so far.
+    template <std::size_t Count>
+    UTF8VIEW_TARGET_AVX512 void accept(std::size_t at, const __m512i (&blocks)[Count]) noexcept
+    {
+        if (out == nullptr) return;
+        if (copied + block_bytes == at) _mm512_storeu_si512(out + copied, held);
+        for (std::size_t index = 0; index + 1 < Count; ++index)
+            _mm512_storeu_si512(out + at + block_bytes * index, blocks[index]);
+        held = blocks[Count - 1];
+        copied = at + block_bytes * (Count - 1);
+    }
+};
+
 // As sse::block_prefix: the whole blocks at the start of p[0, n) in which
 // the vector code found nothing wrong. Reads only whole blocks inside p[0, n).
 // Two blocks per step while they last (one error test and one ASCII test for
 // both: about 15% faster than one block per step), then one. A run of ASCII
 // is skipped four blocks per step with nothing but the ASCII test.
-UTF8VIEW_TARGET_AVX512 inline std::size_t block_prefix(const unsigned char* p, std::size_t n) noexcept
+UTF8VIEW_TARGET_AVX512 inline std::size_t block_prefix(const unsigned char* p, std::size_t n,
+                                                      block_copy& copy) noexcept
 {
     const tables t = load_tables();
     __m512i previous = _mm512_setzero_si512();    // bytes before p: as if ASCII
@@ -122,11 +147,13 @@ UTF8VIEW_TARGET_AVX512 inline std::size_t block_prefix(const unsigned char* p, s
         if (_mm512_movepi8_mask(_mm512_or_si512(v0, v1)) == 0) {
             // All ASCII: fine unless the previous block left a sequence unfinished.
             if (_mm512_test_epi8_mask(unfinished, unfinished) != 0) return i;
+            copy.accept(i, {v0, v1});
             i += 2 * block_bytes;
             while (n - i >= 4 * block_bytes) {
-                const __m512i any = _mm512_or_si512(_mm512_or_si512(load(p + i), load(p + i + 64)),
-                                                    _mm512_or_si512(load(p + i + 128), load(p + i + 192)));
+                const __m512i run[4] = {load(p + i), load(p + i + 64), load(p + i + 128), load(p + i + 192)};
+                const __m512i any = _mm512_or_si512(_mm512_or_si512(run[0], run[1]), _mm512_or_si512(run[2], run[3]));
                 if (_mm512_movepi8_mask(any) != 0) break;
+                copy.accept(i, run);
                 i += 4 * block_bytes;
             }
             // The checks of the next block see ASCII before it; which ASCII
@@ -137,6 +164,7 @@ UTF8VIEW_TARGET_AVX512 inline std::size_t block_prefix(const unsigned char* p, s
         }
         const __m512i errors = _mm512_or_si512(check(v0, previous, t), check(v1, v0, t));
         if (_mm512_test_epi8_mask(errors, errors) != 0) return i;
+        copy.accept(i, {v0, v1});
         unfinished = _mm512_subs_epu8(v1, t.unfinished_at_end);
         previous = v1;
         i += 2 * block_bytes;
@@ -144,9 +172,18 @@ UTF8VIEW_TARGET_AVX512 inline std::size_t block_prefix(const unsigned char* p, s
     if (n - i >= block_bytes) {
         const __m512i v = load(p + i);
         const __m512i errors = _mm512_movepi8_mask(v) == 0 ? unfinished : check(v, previous, t);
-        if (_mm512_test_epi8_mask(errors, errors) == 0) i += block_bytes;
+        if (_mm512_test_epi8_mask(errors, errors) == 0) {
+            copy.accept(i, {v});
+            i += block_bytes;
+        }
     }
     return i;
+}
+
+UTF8VIEW_TARGET_AVX512 inline std::size_t block_prefix(const unsigned char* p, std::size_t n) noexcept
+{
+    block_copy none;
+    return block_prefix(p, n, none);
 }
 
 // block_prefix, then, in the block where it stopped, the first byte that
@@ -156,9 +193,10 @@ UTF8VIEW_TARGET_AVX512 inline std::size_t block_prefix(const unsigned char* p, s
 // since a byte of a well-formed prefix is never flagged. What the kernel
 // table's accepted_prefix is, and where validate() starts the scalar
 // decoder: a few bytes before the error instead of up to 128.
-UTF8VIEW_TARGET_AVX512 inline std::size_t accepted_prefix(const unsigned char* p, std::size_t n) noexcept
+UTF8VIEW_TARGET_AVX512 inline std::size_t accepted_prefix(const unsigned char* p, std::size_t n,
+                                                         block_copy& copy) noexcept
 {
-    const std::size_t i = block_prefix(p, n);
+    const std::size_t i = block_prefix(p, n, copy);
     if (n - i < block_bytes) return i;
     const tables t = load_tables();
     const __m512i previous = i == 0 ? _mm512_setzero_si512() : load(p + i - block_bytes);
@@ -171,6 +209,24 @@ UTF8VIEW_TARGET_AVX512 inline std::size_t accepted_prefix(const unsigned char* p
     const std::uint64_t next_flagged = _mm512_test_epi8_mask(next_errors, next_errors);
     if (next_flagged != 0) return i + block_bytes + static_cast<std::size_t>(std::countr_zero(next_flagged));
     return i;
+}
+
+UTF8VIEW_TARGET_AVX512 inline std::size_t accepted_prefix(const unsigned char* p, std::size_t n) noexcept
+{
+    block_copy none;
+    return accepted_prefix(p, n, none);
+}
+
+// accepted_prefix, copying to `out` the bytes it accepts as it reads them,
+// all but at least the last 64 (see block_copy; the kernel table's
+// copy_accepted_prefix).
+UTF8VIEW_TARGET_AVX512 inline prefix_copy copy_accepted_prefix(const unsigned char* p, std::size_t n,
+                                                              unsigned char* out) noexcept
+{
+    block_copy copy;
+    copy.out = out;
+    const std::size_t accepted = accepted_prefix(p, n, copy);
+    return {accepted, copy.copied};
 }
 
 // The AVX-512 kernel: exactly the scalar kernel's result (see scalar.hpp).

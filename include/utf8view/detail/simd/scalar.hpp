@@ -38,6 +38,15 @@ template <std::input_iterator I, std::sentinel_for<I> S>
     return {std::nullopt, offset};
 }
 
+// What a kernel's copy_accepted_prefix did: the length of the prefix it
+// accepted (as accepted_prefix), and how much of it, from the start, it
+// copied to the output (0 if it copies nothing; never more than the
+// accepted prefix less its last 64 bytes, so never into its last segment).
+struct prefix_copy {
+    std::size_t accepted = 0;
+    std::size_t copied = 0;
+};
+
 }  // namespace detail
 
 namespace detail::simd::scalar {

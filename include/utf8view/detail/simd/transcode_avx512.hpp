@@ -222,6 +222,107 @@ UTF8VIEW_TARGET_AVX512_TRANSCODE inline decode_progress decode_valid(const unsig
     return scalar::decode_valid(p, stop, out, room);
 }
 
+// Bytes of a 64-byte vector in [low, low + span), unsigned.
+UTF8VIEW_TARGET_AVX512_TRANSCODE inline std::uint64_t bytes_in_range(__m512i bytes, unsigned char low,
+                                                                    unsigned char span) noexcept
+{
+    return _mm512_cmplt_epu8_mask(_mm512_sub_epi8(bytes, _mm512_set1_epi8(static_cast<char>(low))),
+                                  _mm512_set1_epi8(static_cast<char>(span)));
+}
+
+// The bytes equal to `lead` whose next byte is outside [low, low + span).
+UTF8VIEW_TARGET_AVX512_TRANSCODE inline std::uint64_t second_byte_outside(__m512i bytes, unsigned char lead,
+                                                                         unsigned char low, unsigned char span) noexcept
+{
+    const std::uint64_t is_lead = _mm512_cmpeq_epi8_mask(bytes, _mm512_set1_epi8(static_cast<char>(lead)));
+    return is_lead & ~(bytes_in_range(bytes, low, span) >> 1);
+}
+
+// As scalar::decode_replacing (same contract, same result). Each 64-byte
+// window is split into its segments (Unicode 15.0 ch. 3 §3.9) with 64-bit
+// masks, one bit per byte, from Table 3-7:
+//   - a byte that is not a continuation byte (80..BF) starts a segment, and
+//     so does every continuation byte no lead byte before it takes;
+//   - a lead byte takes the next byte if it lies in its row's second-byte
+//     range, the byte after that too if it is a continuation byte and the
+//     row has 3 or 4 bytes, and the fourth if so and the row has 4;
+//   - a segment is well-formed if its lead byte took all its row asks for
+//     (or is ASCII); else it is one ill-formed maximal subpart.
+// The segments starting at 0..60 (at most 32 of them) are decoded as in
+// decode_valid, the ill-formed ones replaced by U+FFFD or left out.
+UTF8VIEW_TARGET_AVX512_TRANSCODE inline decode_progress decode_replacing(const unsigned char* p,
+                                                                        const unsigned char* stop,
+                                                                        const unsigned char* end, char32_t* out,
+                                                                        std::size_t room,
+                                                                        scalar::subpart_action action,
+                                                                        std::size_t clean_after) noexcept
+{
+    const __m512i positions_all = _mm512_load_si512(byte_positions);
+    const __m512i payload_masks = _mm512_load_si512(lead_payload_mask);
+    const __m512i shifts = _mm512_load_si512(lead_shift);
+    const __m512i replacement = _mm512_set1_epi32(0xFFFD);
+    const bool drop = action == scalar::subpart_action::drop;
+
+    while (p < stop && static_cast<std::size_t>(end - p) >= decode_window_bytes && room >= 32) {
+        const __m512i bytes = _mm512_loadu_si512(p);
+        const std::uint64_t ascii = ~static_cast<std::uint64_t>(_mm512_movepi8_mask(bytes));
+        const std::uint64_t continuation = bytes_in_range(bytes, 0x80, 0x40);
+        const std::uint64_t two = bytes_in_range(bytes, 0xC2, 0x1E);    // C2..DF
+        const std::uint64_t three = bytes_in_range(bytes, 0xE0, 0x10);  // E0..EF
+        const std::uint64_t four = bytes_in_range(bytes, 0xF0, 0x05);   // F0..F4
+        // The second byte: any continuation byte, except after E0 (A0..BF),
+        // ED (80..9F), F0 (90..BF) and F4 (80..8F).
+        const std::uint64_t next_continuation = continuation >> 1;
+        const std::uint64_t second_outside =
+            second_byte_outside(bytes, 0xE0, 0xA0, 0x20) | second_byte_outside(bytes, 0xED, 0x80, 0x20) |
+            second_byte_outside(bytes, 0xF0, 0x90, 0x30) | second_byte_outside(bytes, 0xF4, 0x80, 0x10);
+        const std::uint64_t takes_second = (two | three | four) & next_continuation & ~second_outside;
+        const std::uint64_t takes_third = takes_second & (three | four) & (continuation >> 2);
+        const std::uint64_t takes_fourth = takes_third & four & (continuation >> 3);
+        const std::uint64_t starts = ~((takes_second << 1) | (takes_third << 2) | (takes_fourth << 3));
+        const std::uint64_t well_formed = ascii | (takes_second & two) | (takes_third & three) | takes_fourth;
+
+        // Segments that start at 0..60 end inside the window; at most 32 per window.
+        const std::uint64_t candidates = starts & complete_starts;
+        const auto count = static_cast<unsigned>(std::popcount(candidates));
+        const std::uint64_t taken = count > 32 ? _pdep_u64(0xFFFFFFFFu, candidates) : candidates;
+        const std::uint64_t errors = taken & ~well_formed;
+        const std::uint64_t written = drop ? taken & well_formed : taken;
+        const auto write_count = static_cast<unsigned>(std::popcount(written));
+        const __m512i positions = _mm512_maskz_compress_epi8(written, positions_all);
+        const std::uint64_t replaced = drop ? 0 : _pext_u64(errors, written);  // by written lane
+        // Within each 32-bit lane: byte 0 repeated (for vpshufb), plus 0, 1, 2, 3.
+        const __m512i repeat_byte_0 = _mm512_set4_epi32(0x0C0C0C0C, 0x08080808, 0x04040404, 0x00000000);
+        const __m512i byte_in_lane = _mm512_set1_epi32(0x03020100);
+        for (unsigned group = 0; group < 2; ++group) {
+            const unsigned before = 16 * group;
+            if (write_count <= before) break;
+            const __m512i position = _mm512_cvtepu8_epi32(
+                group == 0 ? _mm512_castsi512_si128(positions) : _mm512_extracti32x4_epi32(positions, 1));
+            const __m512i gather = _mm512_add_epi32(_mm512_shuffle_epi8(position, repeat_byte_0), byte_in_lane);
+            __m512i code_points = decode_lanes(_mm512_permutexvar_epi8(gather, bytes), payload_masks, shifts);
+            code_points = _mm512_mask_mov_epi32(code_points, static_cast<__mmask16>(replaced >> before), replacement);
+            const unsigned lanes = write_count - before < 16 ? write_count - before : 16;
+            _mm512_mask_storeu_epi32(out + before, static_cast<__mmask16>(_bzhi_u32(0xFFFFu, lanes)), code_points);
+        }
+        out += write_count;
+        room -= write_count;
+        if (errors != 0) {
+            // The last ill-formed subpart moves the stop (as in the scalar kernel).
+            const auto last_error = static_cast<std::size_t>(63 - std::countl_zero(errors));
+            const unsigned char* const moved = static_cast<std::size_t>(end - p) - last_error <= clean_after
+                                                   ? end
+                                                   : p + last_error + clean_after;
+            if (moved > stop) stop = moved;
+        }
+        // The next segment: the 33rd start, or the first start at 61..63, or 64.
+        const unsigned next = count > 32 ? static_cast<unsigned>(std::countr_zero(_pdep_u64(std::uint64_t{1} << 32, candidates)))
+                                         : 61u + static_cast<unsigned>(std::countr_zero(static_cast<unsigned>(starts >> 61) | 8u));
+        p += next;
+    }
+    return scalar::decode_replacing(p, stop, end, out, room, action, clean_after);
+}
+
 // Lanes of `value` that hold a surrogate or a value above 10FFFF.
 UTF8VIEW_TARGET_AVX512_TRANSCODE inline __mmask16 not_scalar_values(__m512i value) noexcept
 {

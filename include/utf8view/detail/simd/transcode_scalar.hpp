@@ -191,6 +191,42 @@ inline encode_progress encode_scalar_values(const char32_t* p, const char32_t* e
     return {p, out};
 }
 
+// What decode_replacing does with an ill-formed maximal subpart: write
+// U+FFFD for it (on_error::replace) or nothing (on_error::skip).
+enum class subpart_action : unsigned char { replace, drop };
+
+// Decodes the UTF-8 in [p, end), well-formed or not, to UTF-32 at `out`, at
+// most `room` code points: the scalar value of each well-formed sequence,
+// and U+FFFD (or nothing, as `action` says) for each ill-formed maximal
+// subpart (Unicode 15.0 ch. 3 §3.9). It goes on while segments start
+// before `stop`, each ill-formed subpart moving `stop` to `clean_after`
+// bytes past its first byte (never past `end`), and returns at a segment
+// boundary: `stop` or a little after it (a SIMD kernel finishes its
+// window), the end, or where the room ran out. Reads no byte at or past
+// `end`.
+inline decode_progress decode_replacing(const unsigned char* p, const unsigned char* stop, const unsigned char* end,
+                                        char32_t* out, std::size_t room, subpart_action action,
+                                        std::size_t clean_after) noexcept
+{
+    while (p < stop && room != 0) {
+        const auto [decoded, next] = decode_step_in_memory(p, end);
+        if (decoded.well_formed()) [[likely]] {
+            *out++ = decoded.code_point;
+            --room;
+        }
+        else {
+            if (action == subpart_action::replace) {
+                *out++ = U'\uFFFD';
+                --room;
+            }
+            if (static_cast<std::size_t>(end - p) <= clean_after) stop = end;
+            else if (p + clean_after > stop) stop = p + clean_after;
+        }
+        p = next;
+    }
+    return {p, out};
+}
+
 }  // namespace utf8view::detail::simd::scalar
 
 #endif  // UTF8VIEW_DETAIL_SIMD_TRANSCODE_SCALAR_HPP
