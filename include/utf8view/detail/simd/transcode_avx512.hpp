@@ -106,6 +106,17 @@ constexpr three_byte_spread_indices make_three_byte_spread() noexcept
 
 inline constexpr three_byte_spread_indices three_byte_spread = make_three_byte_spread();
 
+// Lane j: the bytes j, j + 1, j + 2, j + 3 (vpermb reads the low 6 bits of
+// an index, so adding 16 * g gives the lanes of bytes 16 * g + j).
+constexpr three_byte_spread_indices make_spread_by_one() noexcept
+{
+    three_byte_spread_indices table{};
+    for (unsigned lane = 0; lane < 16; ++lane)
+        for (unsigned byte = 0; byte < 4; ++byte) table.bytes[4 * lane + byte] = static_cast<unsigned char>(lane + byte);
+    return table;
+}
+inline constexpr three_byte_spread_indices spread_by_one = make_spread_by_one();
+
 // Decodes 16 lanes, each holding a valid character's bytes in order from
 // its lead byte (bytes past the character's end are ignored).
 UTF8VIEW_TARGET_AVX512_TRANSCODE inline __m512i decode_lanes(__m512i raw, __m512i payload_masks,
@@ -230,6 +241,37 @@ UTF8VIEW_TARGET_AVX512_TRANSCODE inline std::uint64_t bytes_in_range(__m512i byt
                                   _mm512_set1_epi8(static_cast<char>(span)));
 }
 
+// For decode_replacing: the window's bytes 16 * Group .. 16 * Group + 15,
+// each decoded as if a segment started there (its lane holds it and the 3
+// bytes after it), U+FFFD where `replaced` has a bit, and the lanes of
+// `written` packed and stored at `out`. Returns how many were stored.
+template <unsigned Group>
+UTF8VIEW_TARGET_AVX512_TRANSCODE inline unsigned decode_positions_replacing(__m512i bytes, std::uint64_t ascii,
+                                                                           std::uint64_t written,
+                                                                           std::uint64_t replaced, char32_t* out,
+                                                                           __m512i payload_masks,
+                                                                           __m512i shifts) noexcept
+{
+    const auto keep = static_cast<__mmask16>(written >> (16 * Group));
+    if (keep == 0) return 0;
+    __m512i code_points;
+    if (static_cast<std::uint16_t>(ascii >> (16 * Group)) == 0xFFFFu) {
+        // 16 ASCII bytes: each its own code point.
+        code_points = _mm512_cvtepu8_epi32(_mm512_extracti32x4_epi32(bytes, Group));
+    }
+    else {
+        const __m512i spread = _mm512_add_epi8(_mm512_load_si512(spread_by_one.bytes),
+                                               _mm512_set1_epi8(static_cast<char>(16 * Group)));
+        code_points = decode_lanes(_mm512_permutexvar_epi8(spread, bytes), payload_masks, shifts);
+        code_points = _mm512_mask_mov_epi32(code_points, static_cast<__mmask16>(replaced >> (16 * Group)),
+                                            _mm512_set1_epi32(0xFFFD));
+    }
+    const auto count = static_cast<unsigned>(std::popcount(static_cast<unsigned>(keep)));
+    _mm512_mask_storeu_epi32(out, static_cast<__mmask16>(_bzhi_u32(0xFFFFu, count)),
+                             _mm512_maskz_compress_epi32(keep, code_points));
+    return count;
+}
+
 // The bytes equal to `lead` whose next byte is outside [low, low + span).
 UTF8VIEW_TARGET_AVX512_TRANSCODE inline std::uint64_t second_byte_outside(__m512i bytes, unsigned char lead,
                                                                          unsigned char low, unsigned char span) noexcept
@@ -248,8 +290,9 @@ UTF8VIEW_TARGET_AVX512_TRANSCODE inline std::uint64_t second_byte_outside(__m512
 //     row has 3 or 4 bytes, and the fourth if so and the row has 4;
 //   - a segment is well-formed if its lead byte took all its row asks for
 //     (or is ASCII); else it is one ill-formed maximal subpart.
-// The segments starting at 0..60 (at most 32 of them) are decoded as in
-// decode_valid, the ill-formed ones replaced by U+FFFD or left out.
+// The segments starting at 0..60 are decoded as in decode_valid, 16 at a
+// time, the ill-formed ones replaced by U+FFFD or left out; the next window
+// starts at the first segment at 61..63, or 64.
 UTF8VIEW_TARGET_AVX512_TRANSCODE inline decode_progress decode_replacing(const unsigned char* p,
                                                                         const unsigned char* stop,
                                                                         const unsigned char* end, char32_t* out,
@@ -257,13 +300,11 @@ UTF8VIEW_TARGET_AVX512_TRANSCODE inline decode_progress decode_replacing(const u
                                                                         scalar::subpart_action action,
                                                                         std::size_t clean_after) noexcept
 {
-    const __m512i positions_all = _mm512_load_si512(byte_positions);
     const __m512i payload_masks = _mm512_load_si512(lead_payload_mask);
     const __m512i shifts = _mm512_load_si512(lead_shift);
-    const __m512i replacement = _mm512_set1_epi32(0xFFFD);
     const bool drop = action == scalar::subpart_action::drop;
 
-    while (p < stop && static_cast<std::size_t>(end - p) >= decode_window_bytes && room >= 32) {
+    while (p < stop && static_cast<std::size_t>(end - p) >= decode_window_bytes && room >= decode_window_bytes) {
         const __m512i bytes = _mm512_loadu_si512(p);
         const std::uint64_t ascii = ~static_cast<std::uint64_t>(_mm512_movepi8_mask(bytes));
         const std::uint64_t continuation = bytes_in_range(bytes, 0x80, 0x40);
@@ -282,29 +323,20 @@ UTF8VIEW_TARGET_AVX512_TRANSCODE inline decode_progress decode_replacing(const u
         const std::uint64_t starts = ~((takes_second << 1) | (takes_third << 2) | (takes_fourth << 3));
         const std::uint64_t well_formed = ascii | (takes_second & two) | (takes_third & three) | takes_fourth;
 
-        // Segments that start at 0..60 end inside the window; at most 32 per window.
-        const std::uint64_t candidates = starts & complete_starts;
-        const auto count = static_cast<unsigned>(std::popcount(candidates));
-        const std::uint64_t taken = count > 32 ? _pdep_u64(0xFFFFFFFFu, candidates) : candidates;
+        // Segments that start at 0..60 end inside the window.
+        const std::uint64_t taken = starts & complete_starts;
         const std::uint64_t errors = taken & ~well_formed;
         const std::uint64_t written = drop ? taken & well_formed : taken;
-        const auto write_count = static_cast<unsigned>(std::popcount(written));
-        const __m512i positions = _mm512_maskz_compress_epi8(written, positions_all);
-        const std::uint64_t replaced = drop ? 0 : _pext_u64(errors, written);  // by written lane
-        // Within each 32-bit lane: byte 0 repeated (for vpshufb), plus 0, 1, 2, 3.
-        const __m512i repeat_byte_0 = _mm512_set4_epi32(0x0C0C0C0C, 0x08080808, 0x04040404, 0x00000000);
-        const __m512i byte_in_lane = _mm512_set1_epi32(0x03020100);
-        for (unsigned group = 0; group < 2; ++group) {
-            const unsigned before = 16 * group;
-            if (write_count <= before) break;
-            const __m512i position = _mm512_cvtepu8_epi32(
-                group == 0 ? _mm512_castsi512_si128(positions) : _mm512_extracti32x4_epi32(positions, 1));
-            const __m512i gather = _mm512_add_epi32(_mm512_shuffle_epi8(position, repeat_byte_0), byte_in_lane);
-            __m512i code_points = decode_lanes(_mm512_permutexvar_epi8(gather, bytes), payload_masks, shifts);
-            code_points = _mm512_mask_mov_epi32(code_points, static_cast<__mmask16>(replaced >> before), replacement);
-            const unsigned lanes = write_count - before < 16 ? write_count - before : 16;
-            _mm512_mask_storeu_epi32(out + before, static_cast<__mmask16>(_bzhi_u32(0xFFFFu, lanes)), code_points);
-        }
+        const std::uint64_t replaced = drop ? 0 : errors;
+        unsigned write_count = 0;
+        write_count += decode_positions_replacing<0>(bytes, ascii, written, replaced, out + write_count,
+                                                     payload_masks, shifts);
+        write_count += decode_positions_replacing<1>(bytes, ascii, written, replaced, out + write_count,
+                                                     payload_masks, shifts);
+        write_count += decode_positions_replacing<2>(bytes, ascii, written, replaced, out + write_count,
+                                                     payload_masks, shifts);
+        write_count += decode_positions_replacing<3>(bytes, ascii, written, replaced, out + write_count,
+                                                     payload_masks, shifts);
         out += write_count;
         room -= write_count;
         if (errors != 0) {
@@ -315,10 +347,8 @@ UTF8VIEW_TARGET_AVX512_TRANSCODE inline decode_progress decode_replacing(const u
                                                    : p + last_error + clean_after;
             if (moved > stop) stop = moved;
         }
-        // The next segment: the 33rd start, or the first start at 61..63, or 64.
-        const unsigned next = count > 32 ? static_cast<unsigned>(std::countr_zero(_pdep_u64(std::uint64_t{1} << 32, candidates)))
-                                         : 61u + static_cast<unsigned>(std::countr_zero(static_cast<unsigned>(starts >> 61) | 8u));
-        p += next;
+        // The next segment: the first start at 61..63, or 64.
+        p += 61u + static_cast<unsigned>(std::countr_zero(static_cast<unsigned>(starts >> 61) | 8u));
     }
     return scalar::decode_replacing(p, stop, end, out, room, action, clean_after);
 }
