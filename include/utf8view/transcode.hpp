@@ -106,14 +106,6 @@ template <class Policy>
 inline constexpr std::optional<simd::scalar::subpart_action> fixed_subpart_action<const Policy> =
     fixed_subpart_action<Policy>;
 
-// True if the next 8 bytes at `p` are ASCII (00..7F). `p` must have 8 readable bytes.
-[[nodiscard]] inline bool eight_ascii_bytes(const unsigned char* p) noexcept
-{
-    std::uint64_t word;
-    UTF8VIEW_MEMCPY(&word, p, sizeof word);
-    return (word & 0x8080808080808080u) == 0;
-}
-
 // Room for at least `count` more elements between `out` and `out_last`.
 template <class O, class OS>
 [[nodiscard]] constexpr bool has_room(const O& out, const OS& out_last, std::ptrdiff_t count)
@@ -175,7 +167,7 @@ template <class O, class OS>
                                                          const OS& out_last)
 {
     while (p != stop && out != out_last) {
-        if (stop - p >= 8 && has_room(out, out_last, 8) && eight_ascii_bytes(p)) {
+        if (stop - p >= 8 && has_room(out, out_last, 8) && is_ascii_word(load_word(p))) {
             for (int index = 0; index < 8; ++index) *out++ = static_cast<char32_t>(p[index]);
             p += 8;
             continue;
@@ -481,7 +473,7 @@ template <std::ranges::input_range R>
                 const auto* const valid_end = p + detail::valid_prefix_bytes(p, block);
                 // In well-formed UTF-8 each code point has exactly one byte
                 // that is not a continuation byte.
-                for (; p != valid_end; ++p) count += (*p & 0xC0u) != 0x80u;
+                for (; p != valid_end; ++p) count += !is_continuation_byte(*p);
                 if (p == end) break;
                 p = detail::decode_step_in_memory(p, end).next;  // one segment, checked
                 ++count;

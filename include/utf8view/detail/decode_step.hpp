@@ -55,7 +55,7 @@ struct segment {
 // sequence would have encoded; anything else truncates the sequence.
 [[nodiscard]] constexpr error_kind second_byte_error(unsigned char lead, unsigned char second) noexcept
 {
-    if ((second & 0xC0u) != 0x80u) return error_kind::truncated_sequence;
+    if (!is_continuation_byte(second)) return error_kind::truncated_sequence;
     if (lead == 0xED) return error_kind::surrogate;     // ED A0..BF: U+D800..U+DFFF
     if (lead == 0xF4) return error_kind::out_of_range;  // F4 90..BF: above U+10FFFF
     return error_kind::overlong;                        // E0 80..9F, F0 80..8F
@@ -200,6 +200,19 @@ template <std::input_iterator I, std::sentinel_for<I> S>
     return decode_after_lead(lead, p + 1, last);
 }
 
+// ASCII a word at a time: 8 bytes are all ASCII (Table 3-7, row 1: 00..7F)
+// exactly when none of them has its high bit set.
+[[nodiscard]] inline std::uint64_t load_word(const unsigned char* p) noexcept
+{
+    std::uint64_t word;
+    UTF8VIEW_MEMCPY(&word, p, sizeof word);
+    return word;
+}
+[[nodiscard]] constexpr bool is_ascii_word(std::uint64_t word) noexcept
+{
+    return (word & 0x8080808080808080u) == 0;
+}
+
 // Decodes the well-formed sequence at `p` without checking it: the caller
 // knows (from a validation kernel) that the bytes from `p` on are
 // well-formed UTF-8, so the lead byte alone gives the length (Table 3-7
@@ -244,7 +257,7 @@ template <std::bidirectional_iterator I>
 {
     unsigned char bytes[4] = {};  // bytes[4 - read .. 3] hold [candidate, position]
     bytes[3] = to_byte(*position);
-    if ((bytes[3] & 0xC0u) != 0x80u) {  // not a continuation byte: it starts its segment
+    if (!is_continuation_byte(bytes[3])) {  // it starts its segment
         const unsigned char* cursor = bytes + 3;
         return {position, decode_segment(cursor, bytes + 4)};
     }
@@ -253,7 +266,7 @@ template <std::bidirectional_iterator I>
         --candidate;
         ++read;
         bytes[4 - read] = to_byte(*candidate);
-        if ((bytes[4 - read] & 0xC0u) == 0x80u) continue;
+        if (is_continuation_byte(bytes[4 - read])) continue;
         const unsigned char* cursor = bytes + 4 - read;
         const segment decoded = decode_segment(cursor, bytes + 4);
         if (decoded.length == read) return {candidate, decoded};  // reaches `position`

@@ -84,10 +84,10 @@ template <code_point_type T>
     if (magnitude < 0x80u) return {c | 0x100u, 0};
     if (magnitude < 0x800u) return {(0xC0u | c >> 6) | continuation(0) << 8 | 0x1'0000u, 0};
     if (magnitude < 0x10000u) {
-        if (c - 0xD800u < 0x800u) return {0, static_cast<std::uint8_t>(error_kind::surrogate)};
+        if (is_surrogate(static_cast<char32_t>(c))) return {0, static_cast<std::uint8_t>(error_kind::surrogate)};
         return {(0xE0u | c >> 12) | continuation(6) << 8 | continuation(0) << 16 | 0x100'0000u, 0};
     }
-    if (magnitude > 0x10FFFFu) return {0, static_cast<std::uint8_t>(error_kind::out_of_range)};
+    if (magnitude > max_code_point) return {0, static_cast<std::uint8_t>(error_kind::out_of_range)};
     return {(0xF0u | c >> 18) | continuation(12) << 8 | continuation(6) << 16 | continuation(0) << 24 |
                 0x1'0000'0000u,
             0};
@@ -116,8 +116,8 @@ template <code_point_type T>
     }
     using unsigned_type = std::make_unsigned_t<std::remove_cv_t<T>>;
     const auto magnitude = static_cast<unsigned_type>(value);
-    if (magnitude > 0x10FFFFu) return static_cast<std::uint8_t>(error_kind::out_of_range);
-    if (magnitude >= 0xD800u && magnitude <= 0xDFFFu) return static_cast<std::uint8_t>(error_kind::surrogate);
+    if (magnitude > max_code_point) return static_cast<std::uint8_t>(error_kind::out_of_range);
+    if (is_surrogate(static_cast<char32_t>(magnitude))) return static_cast<std::uint8_t>(error_kind::surrogate);
     return 0;
 }
 

@@ -59,16 +59,11 @@ inline constexpr std::size_t ascii_stride = 16;
 // for their tail and wherever a block is not known valid.
 inline validation_result validate_from(const unsigned char* p, std::size_t n, std::size_t start) noexcept
 {
-    constexpr std::uint64_t high_bits = 0x8080808080808080u;
     const unsigned char* const last = p + n;
     std::size_t i = start;
     while (n - i >= ascii_stride) {
-        // 16 bytes at once: ASCII iff no byte has its high bit set.
-        std::uint64_t first_half;
-        std::uint64_t second_half;
-        UTF8VIEW_MEMCPY(&first_half, p + i, 8);
-        UTF8VIEW_MEMCPY(&second_half, p + i + 8, 8);
-        if (((first_half | second_half) & high_bits) == 0) {
+        // 16 bytes at once.
+        if (is_ascii_word(load_word(p + i) | load_word(p + i + 8))) {
             i += ascii_stride;
             continue;
         }

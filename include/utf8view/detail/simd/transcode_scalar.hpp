@@ -47,7 +47,6 @@ namespace utf8view::detail::simd::scalar {
 inline decode_progress decode_valid(const unsigned char* p, const unsigned char* stop, char32_t* out,
                                     std::size_t room) noexcept
 {
-    constexpr std::uint64_t high_bits = 0x8080808080808080u;
     if (room >= static_cast<std::size_t>(stop - p)) {
         // Every code point fits (a byte gives at most one): the loop tests
         // no room, and takes ASCII a word at a time only inside a run of
@@ -56,9 +55,7 @@ inline decode_progress decode_valid(const unsigned char* p, const unsigned char*
             if (*p < 0x80) {
                 *out++ = *p++;
                 while (stop - p >= 8) {
-                    std::uint64_t word;
-                    UTF8VIEW_MEMCPY(&word, p, sizeof word);
-                    if ((word & high_bits) != 0) break;
+                    if (!is_ascii_word(load_word(p))) break;
                     for (int index = 0; index < 8; ++index) out[index] = p[index];
                     p += 8;
                     out += 8;
@@ -73,9 +70,7 @@ inline decode_progress decode_valid(const unsigned char* p, const unsigned char*
     }
     while (p != stop && room != 0) {
         if (stop - p >= 8 && room >= 8) {
-            std::uint64_t word;
-            UTF8VIEW_MEMCPY(&word, p, sizeof word);
-            if ((word & high_bits) == 0) {
+            if (is_ascii_word(load_word(p))) {
                 for (int index = 0; index < 8; ++index) out[index] = p[index];
                 p += 8;
                 out += 8;
@@ -140,12 +135,12 @@ inline encode_progress encode_scalar_values(const char32_t* p, const char32_t* e
                 out += 2;
             }
             else if (value < 0x10000) {
-                if (value - 0xD800 < 0x800) break;  // a surrogate
+                if (is_surrogate(value)) break;
                 put_three(out, value);
                 out += 3;
             }
             else {
-                if (value > 0x10FFFF) break;  // not a code point
+                if (value > max_code_point) break;  // not a code point
                 put_four(out, value);
                 out += 4;
             }
@@ -175,13 +170,13 @@ inline encode_progress encode_scalar_values(const char32_t* p, const char32_t* e
             room -= 2;
         }
         else if (value < 0x10000) {
-            if (value - 0xD800 < 0x800 || room < 3) break;  // a surrogate, or no room
+            if (is_surrogate(value) || room < 3) break;  // or no room
             put_three(out, value);
             out += 3;
             room -= 3;
         }
         else {
-            if (value > 0x10FFFF || room < 4) break;  // not a code point, or no room
+            if (value > max_code_point || room < 4) break;  // not a code point, or no room
             put_four(out, value);
             out += 4;
             room -= 4;
