@@ -54,6 +54,13 @@ struct stream_offset_policy {
     }
 };
 
+// A policy whose answer depends on neither kind nor offset answers the same
+// through a chunk: the bulk decoder may then replace or drop maximal
+// subparts in bulk (fixed_subpart_action), as it does for the whole input.
+template <class Policy>
+inline constexpr std::optional<simd::scalar::subpart_action> fixed_subpart_action<stream_offset_policy<Policy>> =
+    fixed_subpart_action<Policy>;
+
 // What the stream decoder and the stream repairer share: the position in
 // the stream and the bytes held back at a chunk's end. A chunk is cut into
 // (1) the segment that the held bytes start, if this chunk decides it (it
