@@ -57,7 +57,7 @@ namespace {
 
 constexpr std::uint32_t seed = 20260602;
 // decode_view's iterator validates this many bytes ahead at a time
-// (validation_block_bytes in decode_view.hpp). The inputs place events at
+// (lookahead_block_bytes in decode_view.hpp). The inputs place events at
 // the ends of these blocks, and the strict laziness test relies on it.
 constexpr std::size_t view_block = 1024;
 

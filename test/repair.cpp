@@ -266,6 +266,11 @@ BOOST_AUTO_TEST_CASE(a_full_output_moves_past_what_skip_drops)
     BOOST_TEST(skipped.in - bytes.begin() == 2);
     const auto replaced = u8v::repair_into(bytes, std::span<char>(out), u8v::on_error::replace);
     BOOST_TEST(replaced.in - bytes.begin() == 1);
+    // The array itself is a bounded output range too (not the pointer it decays to).
+    const auto into_array = u8v::repair_into(bytes, out, u8v::on_error::skip);
+    BOOST_TEST(into_array.in - bytes.begin() == 2);
+    BOOST_TEST((into_array.out - out) == 1);
+    BOOST_TEST(out[0] == 'A');
 }
 
 BOOST_AUTO_TEST_CASE(repair_in_constant_evaluation)

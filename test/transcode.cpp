@@ -56,7 +56,7 @@ namespace {
 
 using code_points = std::vector<char32_t>;
 
-constexpr std::size_t block = 64 * 1024;  // transcode.hpp's validation_block_bytes
+constexpr std::size_t block = 64 * 1024;  // transcode.hpp's bulk_block_bytes
 constexpr std::uint32_t seed = 20260601;
 
 // ---------------------------------------------------------------------------
@@ -662,6 +662,22 @@ BOOST_AUTO_TEST_CASE(output_iterator_and_range_variants)
         BOOST_TEST(storage == code_points(expected.begin(), expected.begin() + 7), tt::per_element());
         BOOST_TEST((into_subrange.in - text.begin()) == 9 + 3);  // one sample (9 bytes), then C3 86 72
 
+        // A C array is an output range, bounded by its size, not the
+        // pointer it would decay to (that made the call ambiguous).
+        char32_t c_array[7] = {};
+        const auto into_c_array = u8v::decode_into(text, c_array);
+        BOOST_TEST((into_c_array.out == std::ranges::end(c_array)));
+        BOOST_TEST(code_points(std::ranges::begin(c_array), std::ranges::end(c_array)) ==
+                       code_points(expected.begin(), expected.begin() + 7),
+                   tt::per_element());
+        BOOST_TEST((into_c_array.in - text.begin()) == 9 + 3);
+        // ... and a pointer to it an unbounded output iterator.
+        char32_t* const pointer = c_array;
+        const auto into_pointer = u8v::decode_into(std::string_view(text).substr(0, 9), pointer);
+        BOOST_TEST((into_pointer.out - pointer) == 5);
+        BOOST_TEST(code_points(pointer, pointer + 5) == code_points(expected.begin(), expected.begin() + 5),
+                   tt::per_element());
+
         const auto into_rvalue = u8v::decode_into(std::string_view(text), code_points(3));
         static_assert(std::same_as<std::remove_cvref_t<decltype(into_rvalue.out)>, std::ranges::dangling>);
         BOOST_TEST((into_rvalue.in - std::string_view(text).begin()) == 5);  // C3 86 72 C3 B8
@@ -680,6 +696,11 @@ BOOST_AUTO_TEST_CASE(output_iterator_and_range_variants)
         std::vector<std::byte> as_bytes(expected_bytes.size());
         const auto into_bytes = u8v::encode_into(values, as_bytes.begin());
         BOOST_TEST((into_bytes.out == as_bytes.end()));
+        // A C array: bounded, a character never cut (U+00C6 'r' U+00F8 take 5 bytes, U+FFFD 3 more).
+        char c_array[7] = {};
+        const auto into_c_array = u8v::encode_into(values, c_array);
+        BOOST_TEST((into_c_array.out - c_array) == 5);
+        BOOST_TEST(std::string(c_array, 5) == expected_bytes.substr(0, 5));
     }
 }
 

@@ -56,22 +56,24 @@ namespace utf8view::detail {
 /** `UTF8VIEW_SEPARATE_COMPILATION` (not defined by default; the user
     defines it, or links the CMake target `utf8view::utf8view_compiled`,
     which does): opt-in separate compilation. The headers then only declare
-    the five functions through which the library calls its SIMD kernels
-    (and the lazy decode view its checks off the hot path),
+    the functions of `detail/kernel_calls.hpp`, through which the library
+    calls its SIMD kernels (and the lazy decode view its checks off the hot path),
     and one translation unit of the program includes `<utf8view/src.hpp>`,
     which defines them with the kernels and the run-time choice among them.
     @par What it changes Compile time only: a translation unit that includes
     `<utf8view/utf8view.hpp>` no longer parses `<immintrin.h>`, the kernels,
     the atomics and the clocks of the kernel choice (doc/build-cost.md has
     the figures). Every result is the same as header-only, on any input;
-    at run time each call of a kernel (contiguous input of 32 bytes or more)
-    costs one more direct call, and shorter input still runs inline (except
-    what a lazy decode iterator does off its hot path, which is a direct
-    call: validate the block ahead of it, decode where that found an error).
+    at run time each call of a kernel costs one more direct call. The
+    short-input loops of validate() and the transcoders stay inline; the
+    lazy decode iterator's checks off its hot path, and the block checks
+    of decode_into, count_code_points and repair, are direct calls into the
+    compiled unit, which runs the scalar loop itself below 32 bytes.
     @par Rules As `UTF8VIEW_NO_SIMD`: define it the same way in every
     translation unit of a program. Without a translation unit that includes
     `<utf8view/src.hpp>`, linking fails (undefined
-    `utf8view::detail::validate_with_active_kernel` and four others). */
+    `utf8view::detail::validate_with_active_kernel` and the other functions
+    of `detail/kernel_calls.hpp`). */
 
 /// `UTF8VIEW_ALWAYS_INLINE` asks the compiler to inline a function on a hot
 /// path (the multi-byte part of the decoder), so that iterators keep their

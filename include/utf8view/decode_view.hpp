@@ -52,8 +52,8 @@ inline constexpr bool is_ref_view_of_string_literal_array_v<std::ranges::ref_vie
 
     The view models `input_range`, `forward_range` or `bidirectional_range`
     as `V` does (never more: code points have variable width, so it is
-    neither random-access nor sized), `common_range` and `borrowed_range`
-    when `V` is, and `std::ranges::view`. Iterating backwards yields exactly
+    neither random-access nor sized), `common_range` when `V` is a common
+    forward range, `borrowed_range` when `V` is, and `std::ranges::view`. Iterating backwards yields exactly
     the reverse of iterating forwards, errors included.
 
     @par Complexity `begin()` decodes the first element: O(1), except that
@@ -117,7 +117,7 @@ public:
 
     /** Views `base` as code points, handling errors with `policy`. O(1). */
     constexpr explicit decode_view(V base, Policy policy = Policy()) noexcept(
-        std::is_nothrow_move_constructible_v<V> && std::is_nothrow_move_constructible_v<Policy>)
+        std::is_nothrow_move_constructible_v<V> && std::is_nothrow_copy_constructible_v<Policy>)
         : base_(std::move(base)), policy_(policy)
     {
     }
@@ -206,7 +206,7 @@ class decode_view<V, Policy>::iterator_ : public detail::iterator_category_base<
     // the SIMD kernel and decodes inside it without checks (doc/design.md,
     // "The contiguous fast path").
     static constexpr bool validates_ahead = detail::byte_pointer_range<base_iterator, base_sentinel>;
-    static constexpr std::size_t validation_block_bytes = 1024;
+    static constexpr std::size_t lookahead_block_bytes = 1024;
     static constexpr std::size_t error_look_bytes = 16;         // see validated_until
     static constexpr std::size_t clean_bytes_after_error = 16;  // see note_error
     // Stepping cannot throw if the policy cannot and the byte iterator's
@@ -481,7 +481,7 @@ private:
         const std::size_t look = remaining < error_look_bytes ? remaining : error_look_bytes;
         const std::size_t looked = detail::valid_prefix_bytes(first, look);
         if (looked + 4 <= look) return position + static_cast<difference_type>(looked);
-        const std::size_t block = remaining < validation_block_bytes ? remaining : validation_block_bytes;
+        const std::size_t block = remaining < lookahead_block_bytes ? remaining : lookahead_block_bytes;
         return position + static_cast<difference_type>(detail::valid_prefix_bytes(first, block));
     }
 

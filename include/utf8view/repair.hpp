@@ -132,7 +132,7 @@ const unsigned char* repair_memory(const unsigned char* start, const unsigned ch
     bool full = false;  // the next segment (or replacement) does not fit
     while (p != end && !full) {
         const auto left = static_cast<std::size_t>(end - p);
-        const std::size_t block = left < validation_block_bytes ? left : validation_block_bytes;
+        const std::size_t block = left < bulk_block_bytes ? left : bulk_block_bytes;
         const std::size_t room = sink.space();
         // Into a pointer with room for the whole block, the kernel copies
         // most of what it accepts as it reads it (copy_accepted_prefix).
@@ -313,7 +313,7 @@ template <std::ranges::input_range R>
             while (p != end) {
                 const auto left = static_cast<std::size_t>(end - p);
                 const std::size_t block =
-                    left < detail::validation_block_bytes ? left : detail::validation_block_bytes;
+                    left < detail::bulk_block_bytes ? left : detail::bulk_block_bytes;
                 const std::size_t valid = detail::valid_prefix_bytes(p, block);
                 size += valid;
                 p += valid;
@@ -362,15 +362,17 @@ template <std::ranges::input_range R>
     stays written.
     @par Standard Unicode 15.0 ch. 3, Table 3-7 and §3.9 ("U+FFFD
     Substitution of Maximal Subparts"); WHATWG Encoding, "UTF-8 decoder". */
-template <std::ranges::input_range R, std::weakly_incrementable O, decode_error_policy Policy = on_error::replace_t>
-    requires utf8_range<R> && (!detail::string_literal_array<R>) && (!std::ranges::range<O>) &&
-             requires { typename detail::output_code_unit_t<O>; } &&
-             std::output_iterator<O, const detail::output_code_unit_t<O>&>
-constexpr std::ranges::in_out_result<std::ranges::borrowed_iterator_t<R>, O> repair_into(R&& bytes, O out,
-                                                                                         Policy policy = Policy())
+template <std::ranges::input_range R, detail::output_iterator_argument O,
+          decode_error_policy Policy = on_error::replace_t>
+    requires utf8_range<R> && (!detail::string_literal_array<R>) &&
+             requires { typename detail::output_code_unit_t<std::remove_cvref_t<O>>; } &&
+             std::output_iterator<std::remove_cvref_t<O>, const detail::output_code_unit_t<std::remove_cvref_t<O>>&>
+constexpr std::ranges::in_out_result<std::ranges::borrowed_iterator_t<R>, std::remove_cvref_t<O>> repair_into(
+    R&& bytes, O&& out, Policy policy = Policy())
 {
-    auto [in, written] = detail::repair_to(std::ranges::begin(bytes), std::ranges::end(bytes), std::move(out),
-                                           std::unreachable_sentinel, policy);
+    auto [in, written] = detail::repair_to(std::ranges::begin(bytes), std::ranges::end(bytes),
+                                           std::remove_cvref_t<O>(std::forward<O>(out)), std::unreachable_sentinel,
+                                           policy);
     return {detail::borrowed_result<R>(std::move(in)), std::move(written)};
 }
 

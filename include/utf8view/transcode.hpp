@@ -29,7 +29,7 @@
 // Only for the releases where it was checked that the internal header
 // declares it completely once <ranges> is in: libstdc++ 12 and libc++ 16.
 // Any other standard library, or a release without that file, gets
-// <algorithm> (a decision for review: doc/build-cost.md).
+// <algorithm> (doc/build-cost.md weighs the two).
 #include <ranges>
 #if defined(_GLIBCXX_RELEASE) && _GLIBCXX_RELEASE == 12 && __has_include(<bits/ranges_algobase.h>)
 #include <bits/ranges_algobase.h>
@@ -53,7 +53,7 @@ namespace detail {
 
 // The fast path validates at most this many bytes ahead at a time, so that
 // an output buffer that fills early does not cost a scan of all the input.
-inline constexpr std::size_t validation_block_bytes = 64 * 1024;
+inline constexpr std::size_t bulk_block_bytes = 64 * 1024;
 
 // The bulk loops over bytes in memory take from the kernel the prefix of
 // the block ahead it accepted (accepted_prefix_bytes), transcode or copy it
@@ -163,8 +163,8 @@ template <class R, class I>
 // validated the bytes, so only the lead byte decides the length
 // (Table 3-7).
 template <class O, class OS>
-[[nodiscard]] const unsigned char* decode_valid(const unsigned char* p, const unsigned char* stop, O& out,
-                                                         const OS& out_last)
+[[nodiscard]] const unsigned char* decode_valid_into(const unsigned char* p, const unsigned char* stop, O& out,
+                                                    const OS& out_last)
 {
     while (p != stop && out != out_last) {
         if (stop - p >= 8 && has_room(out, out_last, 8) && is_ascii_word(load_word(p))) {
@@ -259,7 +259,7 @@ constexpr std::ranges::in_out_result<I, O> decode_bulk(I first, const S& last, O
             const auto* const end = start + (last - first);
             while (p != end && out != out_last) {
                 const auto left = static_cast<std::size_t>(end - p);
-                const std::size_t block = left < validation_block_bytes ? left : validation_block_bytes;
+                const std::size_t block = left < bulk_block_bytes ? left : bulk_block_bytes;
                 const std::size_t accepted = accepted_prefix_bytes(p, block);
                 const auto* const valid_end = checked_region_start(p, accepted);
                 const auto* stop = checked_region_stop(p, block, accepted);
@@ -275,7 +275,7 @@ constexpr std::ranges::in_out_result<I, O> decode_bulk(I first, const S& last, O
                     p = progress.in;
                 }
                 else {
-                    p = decode_valid(p, valid_end, out, out_last);
+                    p = decode_valid_into(p, valid_end, out, out_last);
                 }
                 if (p != valid_end || p == end || out == out_last) continue;
                 // From p, a segment boundary: the block the kernel flagged (or
@@ -469,7 +469,7 @@ template <std::ranges::input_range R>
             while (p != end) {
                 const auto left = static_cast<std::size_t>(end - p);
                 const std::size_t block =
-                    left < detail::validation_block_bytes ? left : detail::validation_block_bytes;
+                    left < detail::bulk_block_bytes ? left : detail::bulk_block_bytes;
                 const auto* const valid_end = p + detail::valid_prefix_bytes(p, block);
                 // In well-formed UTF-8 each code point has exactly one byte
                 // that is not a continuation byte.
@@ -503,14 +503,16 @@ template <std::ranges::input_range R>
     the policy once, in order; if it throws, what was written stays written.
     @par Standard Unicode 15.0 ch. 3, Table 3-7 and §3.9; WHATWG Encoding,
     "UTF-8 decoder". */
-template <std::ranges::input_range R, std::weakly_incrementable O, decode_error_policy Policy = on_error::replace_t>
-    requires utf8_range<R> && (!detail::string_literal_array<R>) && std::output_iterator<O, const char32_t&> &&
-             (!std::ranges::range<O>)
-constexpr std::ranges::in_out_result<std::ranges::borrowed_iterator_t<R>, O> decode_into(R&& bytes, O out,
-                                                                                         Policy policy = Policy())
+template <std::ranges::input_range R, detail::output_iterator_argument O,
+          decode_error_policy Policy = on_error::replace_t>
+    requires utf8_range<R> && (!detail::string_literal_array<R>) &&
+             std::output_iterator<std::remove_cvref_t<O>, const char32_t&>
+constexpr std::ranges::in_out_result<std::ranges::borrowed_iterator_t<R>, std::remove_cvref_t<O>> decode_into(
+    R&& bytes, O&& out, Policy policy = Policy())
 {
-    auto [in, written] = detail::decode_bulk(std::ranges::begin(bytes), std::ranges::end(bytes), std::move(out),
-                                             std::unreachable_sentinel, policy);
+    auto [in, written] = detail::decode_bulk(std::ranges::begin(bytes), std::ranges::end(bytes),
+                                             std::remove_cvref_t<O>(std::forward<O>(out)), std::unreachable_sentinel,
+                                             policy);
     return {detail::borrowed_result<R>(std::move(in)), std::move(written)};
 }
 
@@ -582,15 +584,17 @@ template <std::ranges::input_range R>
     @par Bad input each value that is not a scalar value goes to the policy
     once; the output is always well-formed UTF-8.
     @par Standard Unicode 15.0 ch. 3, D76, Table 3-6. */
-template <std::ranges::input_range R, std::weakly_incrementable O, encode_error_policy Policy = on_error::replace_t>
-    requires code_point_range<R> && (!detail::string_literal_array<R>) && (!std::ranges::range<O>) &&
-             requires { typename detail::output_code_unit_t<O>; } &&
-             std::output_iterator<O, const detail::output_code_unit_t<O>&>
-constexpr std::ranges::in_out_result<std::ranges::borrowed_iterator_t<R>, O> encode_into(R&& code_points, O out,
-                                                                                         Policy policy = Policy())
+template <std::ranges::input_range R, detail::output_iterator_argument O,
+          encode_error_policy Policy = on_error::replace_t>
+    requires code_point_range<R> && (!detail::string_literal_array<R>) &&
+             requires { typename detail::output_code_unit_t<std::remove_cvref_t<O>>; } &&
+             std::output_iterator<std::remove_cvref_t<O>, const detail::output_code_unit_t<std::remove_cvref_t<O>>&>
+constexpr std::ranges::in_out_result<std::ranges::borrowed_iterator_t<R>, std::remove_cvref_t<O>> encode_into(
+    R&& code_points, O&& out, Policy policy = Policy())
 {
     auto [in, written] = detail::encode_bulk(std::ranges::begin(code_points), std::ranges::end(code_points),
-                                             std::move(out), std::unreachable_sentinel, policy);
+                                             std::remove_cvref_t<O>(std::forward<O>(out)), std::unreachable_sentinel,
+                                             policy);
     return {detail::borrowed_result<R>(std::move(in)), std::move(written)};
 }
 

@@ -60,7 +60,7 @@ concept kernel_readable_range =
     maximal subpart). Contiguous sized input of 32 bytes or more runs the
     SIMD kernel of `detail::active_kernel()` (chosen once per process, on
     first use, by timing each kernel this CPU supports on 32 KiB of
-    synthetic text: a fraction of a millisecond); shorter input, other
+    synthetic text: 0.75 to 2 ms); shorter input, other
     ranges and constant evaluation use the scalar loop.
     @par Bad input Any bytes are allowed; nothing is read outside `bytes`.
     Errors are reported, never undefined behaviour.

@@ -125,9 +125,9 @@ inline constexpr lead_byte_table_type lead_byte_table{};
 // read; `it` is at the byte after it. Returns the segment and the position
 // after it, and no further: the byte that breaks a sequence is never
 // consumed, so `C2 41` is an error of length 1 followed by 'A'.
-// The iterator and sentinel go in and out by value, so that an iterator
-// calling this out of line keeps its state in registers; decode_step's
-// ASCII test stays small enough to inline.
+// Always inlined into its callers: decode_step, whose ASCII test stays
+// in front of it, and decode_segment_at (detail/kernel_calls.hpp), the
+// checked decoder the lazy view calls out of line.
 template <std::input_iterator I, std::sentinel_for<I> S>
 [[nodiscard]] UTF8VIEW_ALWAYS_INLINE constexpr decode_result<I> decode_after_lead(unsigned char lead, I it, S last)
 {

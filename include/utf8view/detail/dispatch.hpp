@@ -11,8 +11,9 @@
 ///      CPU can run (unknown or unsupported names are ignored);
 ///   2. otherwise the kernel that validates a synthetic 32 KiB text fastest
 ///      here, timed with std::chrono::steady_clock, round-robin, best of
-///      each, for 0.75 ms (see calibrate: wide vector units can take that
-///      long to reach full speed); a narrower kernel must win by 5%. The
+///      each, for at least 7 rounds and 0.75 ms, at most 2 ms (see
+///      calibrate: wide vector units can take that long to reach full
+///      speed); a narrower kernel must win by 5%. The
 ///      fastest, not the widest: on AMD Zen 4, for one, 32-byte vectors can
 ///      beat 64-byte ones.
 /// `force_kernel(name)` overrides it at any time (tests, benchmarks), and
@@ -145,18 +146,25 @@ inline constexpr std::size_t kernel_count = std::size(kernels);
     return nullptr;
 }
 
-// The value of UTF8VIEW_KERNEL (`value`: nullptr when unset) as a kernel:
-// nullptr when unset, empty, unknown, or not supported here. Surrounding
-// blanks are ignored; names are compared exactly ("avx2", not "AVX2").
-[[nodiscard]] inline const kernel* kernel_from_environment(const char* value) noexcept
+// A kernel or transcoder name read from the environment (`value`: nullptr
+// when unset), without surrounding blanks: empty when unset or blank. Names
+// are then compared exactly ("avx2", not "AVX2").
+[[nodiscard]] inline std::string_view name_from_environment(const char* value) noexcept
 {
-    if (value == nullptr) return nullptr;
+    if (value == nullptr) return {};
     std::string_view name(value);
     constexpr std::string_view blanks = " \t\r\n";
     const std::size_t first = name.find_first_not_of(blanks);
-    if (first == std::string_view::npos) return nullptr;
-    name = name.substr(first, name.find_last_not_of(blanks) - first + 1);
-    return find_kernel(name);
+    if (first == std::string_view::npos) return {};
+    return name.substr(first, name.find_last_not_of(blanks) - first + 1);
+}
+
+// The value of UTF8VIEW_KERNEL (`value`: nullptr when unset) as a kernel:
+// nullptr when unset, empty, unknown, or not supported here.
+[[nodiscard]] inline const kernel* kernel_from_environment(const char* value) noexcept
+{
+    const std::string_view name = name_from_environment(value);
+    return name.empty() ? nullptr : find_kernel(name);
 }
 
 // ---------------------------------------------------------------------------
@@ -238,7 +246,7 @@ inline void make_calibration_text(unsigned char* text, std::size_t size) noexcep
 // Guards the choice, its record and the calibration text. An atomic flag
 // (waiters block in std::atomic::wait) rather than std::mutex, so that
 // nothing here can throw: it is only ever contended while the first use
-// calibrates (a fraction of a millisecond).
+// calibrates (0.75 to 2 ms).
 inline std::atomic<bool> kernel_choice_busy{false};
 
 class kernel_choice_lock {
@@ -265,7 +273,7 @@ inline std::atomic<const kernel*> active_kernel_pointer{nullptr};
 // alike, and keeps each one's best round. Rounds go on for at least 0.75 ms:
 // the first 64-byte-vector instructions after a while without them can run
 // at half speed for several hundred microseconds while the core changes its
-// power state (seen on this project's Xeon VMs: 3.2 us per 32 KiB, then
+// power state (measured on Xeon virtual machines: 3.2 us per 32 KiB, then
 // 1.65 us from 0.1-0.75 ms on), and a shorter calibration then picks a
 // narrower kernel for the whole process. From the third round on, a kernel
 // more than 3 times as slow as the best is not timed again (the scalar one,
@@ -451,8 +459,9 @@ inline std::atomic<const transcoder*> active_transcoder_pointer{nullptr};
 
 UTF8VIEW_COLD inline const transcoder& choose_transcoder() noexcept
 {
-    const char* value = std::getenv("UTF8VIEW_TRANSCODER");
-    const transcoder* chosen = value != nullptr ? find_transcoder(value) : nullptr;
+    // As UTF8VIEW_KERNEL: surrounding blanks ignored, unknown names too.
+    const std::string_view name = name_from_environment(std::getenv("UTF8VIEW_TRANSCODER"));
+    const transcoder* chosen = name.empty() ? nullptr : find_transcoder(name);
     if (chosen == nullptr) chosen = available_transcoders().front();
     // Concurrent first calls choose the same; the first store wins.
     const transcoder* expected = nullptr;

@@ -17,11 +17,13 @@
 /// getenv). Both modes run the same code: a kernel is always called through
 /// a pointer, and separate compilation adds one direct call in front of
 /// that. The scalar loops for short input are inline in the callers either
-/// way (validate.hpp, transcode.hpp), except in the two functions of the
-/// lazy decode view: valid_prefix_bytes (which still chooses no kernel below
-/// simd_threshold_bytes) and decode_segment_at, the checked decoder for the
-/// errors and the end. The view calls them out of line in both modes; with
-/// separate compilation its users' translation units do not compile them.
+/// way (validate.hpp, transcode.hpp), except in the functions that take a
+/// block at a time: valid_prefix_bytes, accepted_prefix_bytes and
+/// copy_accepted_prefix_bytes (which still choose no kernel below
+/// simd_threshold_bytes), and decode_segment_at, the lazy view's checked
+/// decoder for the errors and the end. They are called out of line in both
+/// modes; with separate compilation their callers' translation units do not
+/// compile them.
 ///
 /// Code outside detail/ must call the kernels through these functions, never
 /// through active_kernel() or active_transcoder(): with separate compilation
@@ -65,12 +67,16 @@ inline constexpr std::size_t simd_threshold_bytes = 32;
 // decode from the start of the last segment in it with every check.
 [[nodiscard]] UTF8VIEW_KERNEL_CALL std::size_t accepted_prefix_bytes(const unsigned char* p, std::size_t n) noexcept;
 
-// The segment (decode_step.hpp) that starts at `first`, decoded with every
-// check, reading no byte at or after `last`. Precondition: first != last.
-// What the lazy decode view runs where validation found an error.
+// accepted_prefix_bytes, copying to `out` the bytes it accepts as it reads
+// them: all but at least the last 64, never past the accepted prefix
+// (simd::scalar::copy_accepted_prefix is the contract). What repair asks,
+// so that a well-formed stretch is read once.
 [[nodiscard]] UTF8VIEW_KERNEL_CALL prefix_copy copy_accepted_prefix_bytes(const unsigned char* p, std::size_t n,
                                                                          unsigned char* out) noexcept;
 
+// The segment (decode_step.hpp) that starts at `first`, decoded with every
+// check, reading no byte at or after `last`. Precondition: first != last.
+// What the lazy decode view runs where validation found an error.
 [[nodiscard]] UTF8VIEW_KERNEL_CALL segment decode_segment_at(const unsigned char* first,
                                                             const unsigned char* last) noexcept;
 
@@ -86,12 +92,17 @@ inline constexpr std::size_t simd_threshold_bytes = 32;
                                                                                       char32_t* out,
                                                                                       std::size_t room) noexcept;
 
-// active_transcoder().encode_scalar_values: encodes [p, end) into at most
-// `room` bytes, stopping at the first value that is not a scalar value
-// (simd::scalar::encode_scalar_values is the contract).
+// active_transcoder().decode_replacing: decodes [p, stop) into at most
+// `room` code points, each ill-formed maximal subpart becoming U+FFFD or
+// nothing as `action` says, checking against the real `end`
+// (simd::scalar::decode_replacing is the contract).
 [[nodiscard]] UTF8VIEW_KERNEL_CALL decode_progress decode_replacing_with_active_transcoder(
     const unsigned char* p, const unsigned char* stop, const unsigned char* end, char32_t* out, std::size_t room,
     simd::scalar::subpart_action action, std::size_t clean_after) noexcept;
+
+// active_transcoder().encode_scalar_values: encodes [p, end) into at most
+// `room` bytes, stopping at the first value that is not a scalar value
+// (simd::scalar::encode_scalar_values is the contract).
 
 [[nodiscard]] UTF8VIEW_KERNEL_CALL encode_progress encode_scalar_values_with_active_transcoder(
     const char32_t* p, const char32_t* end, unsigned char* out, std::size_t room) noexcept;

@@ -53,7 +53,7 @@ UTF8VIEW_TARGET_AVX2 inline __m256i load_table(const unsigned char (&table)[16])
 UTF8VIEW_TARGET_AVX2 inline tables load_tables() noexcept
 {
     // unfinished_at_end applies to the last 16 bytes only: the low lane is
-    // all zero bytes there, so it never flags anything.
+    // all FF there, and a saturating subtraction of FF gives 0 in every byte.
     const __m128i last16 = _mm_loadu_si128(reinterpret_cast<const __m128i*>(lookup::unfinished_at_end));
     const __m128i none = _mm_set1_epi8(static_cast<char>(0xFF));
     return {load_table(lookup::previous_high), load_table(lookup::previous_low), load_table(lookup::current_high),
