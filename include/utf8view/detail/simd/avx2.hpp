@@ -3,11 +3,11 @@
 // (See accompanying file LICENSE_1_0.txt or copy at https://www.boost.org/LICENSE_1_0.txt)
 
 /// \file
-/// The AVX2 validation kernel (x86-64): the lookup algorithm (see
-/// detail/simd/scalar.hpp, namespace lookup) on 32-byte vectors, two per
-/// 64-byte block. Compiled for AVX2 per function, so users need no -m flag;
-/// the dispatcher calls it only where the CPU has AVX2 and the OS saves the
-/// YMM registers.
+/// The AVX2 validation kernel (x86-64): the lookup algorithm (Table 3-7 in
+/// nibble-class form: detail/simd/table_3_7_nibbles.hpp) on 32-byte vectors,
+/// two per 64-byte block. Compiled for AVX2 per function, so users need no -m
+/// flag; the dispatcher calls it only where the CPU has AVX2 and the OS saves
+/// the YMM registers.
 
 #ifndef UTF8VIEW_DETAIL_SIMD_AVX2_HPP
 #define UTF8VIEW_DETAIL_SIMD_AVX2_HPP
@@ -15,6 +15,7 @@
 #include <utf8view/config.hpp>
 #include <utf8view/detail/cpu.hpp>
 #include <utf8view/detail/simd/scalar.hpp>
+#include <utf8view/detail/simd/table_3_7_nibbles.hpp>
 
 #include <bit>
 #include <cstdint>

@@ -3,13 +3,13 @@
 // (See accompanying file LICENSE_1_0.txt or copy at https://www.boost.org/LICENSE_1_0.txt)
 
 /// \file
-/// The AVX-512 validation kernel (x86-64): the lookup algorithm (see
-/// detail/simd/scalar.hpp, namespace lookup) on 64-byte vectors, one per
-/// block. Needs AVX-512F and AVX-512BW (byte shuffles and byte masks on
+/// The AVX-512 validation kernel (x86-64): the lookup algorithm (Table 3-7 in
+/// nibble-class form: detail/simd/table_3_7_nibbles.hpp) on 64-byte vectors,
+/// one per block. Needs AVX-512F and AVX-512BW (byte shuffles and byte masks on
 /// 64-byte vectors; no VBMI: the shift across 128-bit lanes is an F
-/// instruction, valignq). Compiled for them per function, so users need no
-/// -m flag; the dispatcher calls it only where the CPU has both and the OS
-/// saves the ZMM and mask registers.
+/// instruction, valignq). Compiled for them per function, so users need no -m
+/// flag; the dispatcher calls it only where the CPU has both and the OS saves
+/// the ZMM and mask registers.
 
 #ifndef UTF8VIEW_DETAIL_SIMD_AVX512_HPP
 #define UTF8VIEW_DETAIL_SIMD_AVX512_HPP
@@ -17,6 +17,7 @@
 #include <utf8view/config.hpp>
 #include <utf8view/detail/cpu.hpp>
 #include <utf8view/detail/simd/scalar.hpp>
+#include <utf8view/detail/simd/table_3_7_nibbles.hpp>
 
 #include <bit>
 #include <cstdint>

@@ -3,11 +3,11 @@
 // (See accompanying file LICENSE_1_0.txt or copy at https://www.boost.org/LICENSE_1_0.txt)
 
 /// \file
-/// The NEON validation kernel (AArch64 only): the lookup algorithm (see
-/// detail/simd/scalar.hpp, namespace lookup) on 16-byte vectors, four per
-/// 64-byte block. Advanced SIMD is part of the AArch64 base architecture,
-/// so no target attribute and no run-time check are needed. Elsewhere this
-/// header declares nothing.
+/// The NEON validation kernel (AArch64 only): the lookup algorithm (Table 3-7
+/// in nibble-class form: detail/simd/table_3_7_nibbles.hpp) on 16-byte vectors,
+/// four per 64-byte block. Advanced SIMD is part of the AArch64 base
+/// architecture, so no target attribute and no run-time check are needed.
+/// Elsewhere this header declares nothing.
 
 #ifndef UTF8VIEW_DETAIL_SIMD_NEON_HPP
 #define UTF8VIEW_DETAIL_SIMD_NEON_HPP
@@ -15,6 +15,7 @@
 #include <utf8view/config.hpp>
 #include <utf8view/detail/cpu.hpp>
 #include <utf8view/detail/simd/scalar.hpp>
+#include <utf8view/detail/simd/table_3_7_nibbles.hpp>
 
 #include <cstddef>
 

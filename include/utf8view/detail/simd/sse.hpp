@@ -3,10 +3,10 @@
 // (See accompanying file LICENSE_1_0.txt or copy at https://www.boost.org/LICENSE_1_0.txt)
 
 /// \file
-/// The SSSE3/SSE4.1 validation kernel (x86-64): the lookup algorithm (see
-/// detail/simd/scalar.hpp, namespace lookup) on 16-byte vectors, four per
-/// 64-byte block. Compiled for SSSE3 + SSE4.1 per function, so users need
-/// no -m flag; the dispatcher calls it only where the CPU has both.
+/// The SSSE3/SSE4.1 validation kernel (x86-64): the lookup algorithm (Table 3-7
+/// in nibble-class form: detail/simd/table_3_7_nibbles.hpp) on 16-byte vectors,
+/// four per 64-byte block. Compiled for SSSE3 + SSE4.1 per function, so users
+/// need no -m flag; the dispatcher calls it only where the CPU has both.
 
 #ifndef UTF8VIEW_DETAIL_SIMD_SSE_HPP
 #define UTF8VIEW_DETAIL_SIMD_SSE_HPP
@@ -14,6 +14,7 @@
 #include <utf8view/config.hpp>
 #include <utf8view/detail/cpu.hpp>
 #include <utf8view/detail/simd/scalar.hpp>
+#include <utf8view/detail/simd/table_3_7_nibbles.hpp>
 
 #include <bit>
 #include <cstdint>
