@@ -345,8 +345,7 @@ public:
                 commit(std::move(start), moved, decoded.code_point, decoded.length, 0);
                 return *this;
             }
-            const decode_error_info info{decoded.kind(), origin_.offset_of(start, moved), decoded.length};
-            if (const auto replacement = detail::ask_policy(*policy_, info)) {
+            if (const auto replacement = detail::ask_policy_about(*policy_, decoded, origin_.offset_of(start, moved))) {
                 if constexpr (validates_ahead) window_.validated_end = start;
                 commit(std::move(start), moved, *replacement, decoded.length, decoded.error);
                 return *this;
@@ -501,8 +500,9 @@ private:
                 commit(std::move(position), moved, decoded.code_point, decoded.length, 0);
                 return;
             }
-            const decode_error_info info{decoded.kind(), origin_.offset_of(position, moved), decoded.length};
-            const auto replacement = detail::ask_policy(*policy_, info);
+            // The well-formed case first, outside element_for: this loop is
+            // inlined into every ++, where the shorter test keeps it small.
+            const auto replacement = detail::ask_policy_about(*policy_, decoded, origin_.offset_of(position, moved));
             note_error(next);
             if (replacement) {
                 commit(std::move(position), moved, *replacement, decoded.length, decoded.error);
@@ -558,15 +558,8 @@ private:
             const std::size_t offset = origin_.offset_of(current_, 0);  // O(1): counted
             const detail::segment decoded = detail::decode_segment(current_, end_);
             origin_.moved(decoded.length);
-            if (decoded.well_formed()) [[likely]] {
-                value_ = decoded.code_point;
-                length_ = decoded.length;
-                error_ = 0;
-                return;
-            }
-            if (const auto replacement =
-                    detail::ask_policy(*policy_, decode_error_info{decoded.kind(), offset, decoded.length})) {
-                value_ = *replacement;
+            if (const auto element = detail::element_for(*policy_, decoded, [offset] { return offset; })) {
+                value_ = *element;
                 length_ = decoded.length;
                 error_ = decoded.error;
                 return;

@@ -332,10 +332,9 @@ private:
     template <class Value>
     constexpr detail::marked_sequence replace(std::uint8_t error, Value value, std::size_t offset)
     {
-        const encode_error_info info{static_cast<error_kind>(error), offset, detail::to_int64(value)};
-        if (const auto replacement = detail::ask_policy(*policy_, info))
-            return {detail::with_end_marker(detail::encode_scalar_packed(*replacement)), error};
-        return {0, error};
+        const detail::packed_sequence replacement = detail::packed_replacement(*policy_, error, value, offset);
+        if (replacement.length == 0) return {0, error};
+        return {detail::with_end_marker(replacement), error};
     }
 
     // The only place a step to another code point changes the iterator, so a

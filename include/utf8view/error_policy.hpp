@@ -14,6 +14,7 @@
 #include <utf8view/unicode.hpp>
 
 #include <concepts>
+#include <cstddef>
 #include <cstdlib>
 #include <optional>
 #include <type_traits>
@@ -174,6 +175,32 @@ template <class Policy, class Info>
     std::optional<char32_t> replacement = policy(info);
     if (replacement && !is_scalar_value(*replacement)) replacement = replacement_character;
     return replacement;
+}
+
+// Asks `policy` about the ill-formed maximal subpart `decoded` (a
+// detail::segment with error != 0) that starts at byte `offset`: what every
+// decoder and repairer tells a policy, built in one place.
+template <class Policy, class Segment>
+[[nodiscard]] UTF8VIEW_ALWAYS_INLINE constexpr std::optional<char32_t> ask_policy_about(Policy& policy,
+                                                                                     const Segment& decoded,
+                                                                                     std::size_t offset)
+{
+    return ask_policy(policy, decode_error_info{decoded.kind(), offset, decoded.length});
+}
+
+// The element a decoder yields for the segment `decoded`: its scalar value
+// if it is well-formed, else what the policy answers about the maximal
+// subpart (ask_policy_about), std::nullopt if it drops it. `offset()` gives
+// the subpart's byte offset, and is called only for an ill-formed one (an
+// iterator may have to count to find it). The decoders then write the
+// element, or commit it with the segment's length and error.
+template <class Policy, class Segment, class Offset>
+[[nodiscard]] UTF8VIEW_ALWAYS_INLINE constexpr std::optional<char32_t> element_for(Policy& policy,
+                                                                                const Segment& decoded,
+                                                                                Offset&& offset)
+{
+    if (decoded.well_formed()) [[likely]] return decoded.code_point;
+    return ask_policy_about(policy, decoded, offset());
 }
 
 template <class Policy, class Info>

@@ -183,9 +183,8 @@ const unsigned char* repair_memory(const unsigned char* start, const unsigned ch
                     full = true;
                     break;
                 }
-                const decode_error_info info{decoded.kind(), base_offset + static_cast<std::size_t>(p - start),
-                                             decoded.length};
-                if (const auto replacement = ask_policy(policy, info)) {
+                if (const auto replacement =
+                        ask_policy_about(policy, decoded, base_offset + static_cast<std::size_t>(p - start))) {
                     const encoded_sequence encoded = encode_scalar(*replacement);
                     if (encoded.length > sink.space()) {  // never part of a sequence
                         full = true;
@@ -225,8 +224,7 @@ constexpr I repair_checked(I first, const S& last, Sink& sink, Policy& policy, s
                         first = pass_over_dropped_subparts(std::move(first), last, policy, offset);
                     break;
                 }
-                if (const auto replacement =
-                        ask_policy(policy, decode_error_info{decoded.kind(), offset, decoded.length})) {
+                if (const auto replacement = ask_policy_about(policy, decoded, offset)) {
                     const encoded_sequence encoded = encode_scalar(*replacement);
                     if (encoded.length > sink.space()) break;
                     sink.write(encoded.bytes.data(), encoded.length);
@@ -241,8 +239,7 @@ constexpr I repair_checked(I first, const S& last, Sink& sink, Policy& policy, s
                 const encoded_sequence encoded = encode_scalar(decoded.code_point);
                 sink.write(encoded.bytes.data(), encoded.length);
             }
-            else if (const auto replacement =
-                         ask_policy(policy, decode_error_info{decoded.kind(), offset, decoded.length})) {
+            else if (const auto replacement = ask_policy_about(policy, decoded, offset)) {
                 const encoded_sequence encoded = encode_scalar(*replacement);
                 sink.write(encoded.bytes.data(), encoded.length);
             }

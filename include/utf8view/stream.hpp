@@ -261,13 +261,8 @@ private:
     template <class O>
     constexpr O put(const detail::segment& decoded, std::uint64_t offset, O out)
     {
-        if (decoded.well_formed()) {
-            *out++ = decoded.code_point;
-        }
-        else if (const auto replacement =
-                     detail::ask_policy(policy_, decode_error_info{decoded.kind(), offset, decoded.length})) {
-            *out++ = *replacement;
-        }
+        if (const auto element = detail::element_for(policy_, decoded, [offset] { return offset; }))
+            *out++ = *element;
         return out;
     }
 
@@ -376,8 +371,7 @@ private:
         if (decoded.well_formed()) {
             sink.write(bytes, decoded.length);
         }
-        else if (const auto replacement =
-                     detail::ask_policy(policy_, decode_error_info{decoded.kind(), offset, decoded.length})) {
+        else if (const auto replacement = detail::ask_policy_about(policy_, decoded, offset)) {
             const detail::encoded_sequence encoded = detail::encode_scalar(*replacement);
             sink.write(encoded.bytes.data(), encoded.length);
         }

@@ -196,7 +196,7 @@ constexpr I pass_over_dropped_subparts(I first, const S& last, Policy& policy, s
             if (decoded.well_formed()) break;
             // A replacement from a policy that said it drops every error:
             // there is no room for it, so stop before its subpart.
-            if (ask_policy(policy, decode_error_info{decoded.kind(), offset, decoded.length})) break;
+            if (ask_policy_about(policy, decoded, offset)) break;
             offset += decoded.length;
             first = std::move(next);
         }
@@ -217,31 +217,11 @@ constexpr std::ranges::in_out_result<I, O> decode_checked(I first, const S& last
                                                           Policy& policy, std::size_t offset)
 {
     while (first != last && out != out_last) {
-        if constexpr (std::forward_iterator<I>) {
-            auto [decoded, next] = decode_step(first, last);
-            if (decoded.well_formed()) [[likely]] {
-                *out++ = decoded.code_point;
-            }
-            else if (const auto replacement =
-                         ask_policy(policy, decode_error_info{decoded.kind(), offset, decoded.length})) {
-                *out++ = *replacement;
-            }
-            offset += decoded.length;
-            first = std::move(next);
-        }
-        else {
-            // Over an input range the bytes are consumed, and so is an
-            // element the output has no room for: there is room here.
-            const segment decoded = decode_segment(first, last);
-            if (decoded.well_formed()) [[likely]] {
-                *out++ = decoded.code_point;
-            }
-            else if (const auto replacement =
-                         ask_policy(policy, decode_error_info{decoded.kind(), offset, decoded.length})) {
-                *out++ = *replacement;
-            }
-            offset += decoded.length;
-        }
+        // Over an input range the bytes are consumed, and so is an element
+        // the output has no room for: there is room here.
+        const segment decoded = decode_segment(first, last);
+        if (const auto element = element_for(policy, decoded, [offset] { return offset; })) *out++ = *element;
+        offset += decoded.length;
     }
     if constexpr (std::forward_iterator<I>)
         if (out == out_last) first = pass_over_dropped_subparts(std::move(first), last, policy, offset);
@@ -294,16 +274,10 @@ constexpr std::ranges::in_out_result<I, O> decode_bulk(I first, const S& last, O
                 }
                 do {
                     const auto [decoded, next] = decode_step_in_memory(p, end);
-                    if (decoded.well_formed()) {
-                        *out++ = decoded.code_point;
-                    }
-                    else {
-                        if (const auto replacement = ask_policy(
-                                policy, decode_error_info{decoded.kind(), static_cast<std::size_t>(p - start),
-                                                          decoded.length}))
-                            *out++ = *replacement;
-                        stop = checked_stop_after_error(next, end);
-                    }
+                    if (const auto element =
+                            element_for(policy, decoded, [&] { return static_cast<std::size_t>(p - start); }))
+                        *out++ = *element;
+                    if (!decoded.well_formed()) stop = checked_stop_after_error(next, end);
                     p = next;
                 } while (p < stop && out != out_last);
             }
@@ -376,10 +350,8 @@ constexpr std::ranges::in_out_result<I, O> encode_bulk(I first, const S& last, O
                 if (room == 0 && !policy_drops_every_error<Policy>) break;
                 const std::uint8_t error = scalar_value_error(*p);
                 if (error == 0) break;  // a scalar value that does not fit
-                encoded_sequence encoded;
-                const encode_error_info info{static_cast<error_kind>(error), static_cast<std::size_t>(p - begin),
-                                             to_int64(*p)};
-                if (const auto replacement = ask_policy(policy, info)) encoded = encode_scalar(*replacement);
+                const encoded_sequence encoded =
+                    unpack(packed_replacement(policy, error, *p, static_cast<std::size_t>(p - begin)));
                 if (encoded.length > room) break;  // never write part of a code point's bytes
                 for (std::size_t index = 0; index < encoded.length; ++index) *written++ = encoded.bytes[index];
                 room -= encoded.length;
@@ -402,8 +374,8 @@ constexpr std::ranges::in_out_result<I, O> encode_bulk(I first, const S& last, O
                 const auto value = *first;
                 const std::uint8_t error = scalar_value_error(value);
                 if (error == 0) break;
-                const encode_error_info info{static_cast<error_kind>(error), offset, to_int64(value)};
-                if (ask_policy(policy, info)) break;  // a replacement after all: no room for it
+                // A replacement after all: no room for it.
+                if (packed_replacement(policy, error, value, offset).length != 0) break;
                 ++first;
                 ++offset;
                 continue;
@@ -428,8 +400,7 @@ constexpr std::ranges::in_out_result<I, O> encode_bulk(I first, const S& last, O
             encoded = encode_scalar(static_cast<char32_t>(value));
         }
         else {
-            const encode_error_info info{static_cast<error_kind>(error), offset, to_int64(value)};
-            if (const auto replacement = ask_policy(policy, info)) encoded = encode_scalar(*replacement);
+            encoded = unpack(packed_replacement(policy, error, value, offset));
         }
         // Never write part of a code point's bytes.
         if (!has_room(out, out_last, encoded.length)) break;

@@ -68,6 +68,25 @@ struct decode_result {
     I next;
 };
 
+// Unicode 15.0 ch. 3, Table 3-6 read backwards, the only place where
+// utf8view gathers a scalar value from UTF-8 bytes: the payload bits of a
+// lead byte that starts a sequence of `length` bytes (2..4: 110xxxxx,
+// 1110xxxx, 11110xxx), the 6 bits of a continuation byte (10xxxxxx), and a
+// value gathered so far followed by those of one more continuation byte.
+[[nodiscard]] UTF8VIEW_ALWAYS_INLINE constexpr char32_t lead_payload(unsigned char lead, int length) noexcept
+{
+    return static_cast<char32_t>(lead & (0x7Fu >> length));
+}
+[[nodiscard]] UTF8VIEW_ALWAYS_INLINE constexpr char32_t continuation_payload(unsigned char continuation) noexcept
+{
+    return static_cast<char32_t>(continuation & 0x3Fu);
+}
+[[nodiscard]] UTF8VIEW_ALWAYS_INLINE constexpr char32_t append_payload(char32_t value,
+                                                                       unsigned char continuation) noexcept
+{
+    return (value << 6) | continuation_payload(continuation);
+}
+
 // Table 3-7, row by row, for the bytes 80..FF in first position: the
 // length of the well-formed sequences a lead byte starts and the range of
 // their second byte (the third and fourth are any continuation byte), or,
@@ -78,17 +97,15 @@ struct lead_byte_row {
     std::uint8_t second_min = 0;   // the second byte's range: second_min..second_min + second_span
     std::uint8_t second_span = 0;
     std::uint8_t error = 0;        // when length == 0: the error_kind of the byte alone
-    std::uint8_t lead_bits = 0;    // the bits of the lead byte the scalar value takes (Table 3-6)
 };
 
 [[nodiscard]] constexpr lead_byte_row make_lead_byte_row(unsigned lead) noexcept
 {
     const auto row = [](int length, unsigned min, unsigned max) {
         return lead_byte_row{static_cast<std::uint8_t>(length), static_cast<std::uint8_t>(min),
-                             static_cast<std::uint8_t>(max - min), 0,
-                             static_cast<std::uint8_t>(0x7Fu >> length)};
+                             static_cast<std::uint8_t>(max - min), 0};
     };
-    const auto none = [](error_kind kind) { return lead_byte_row{0, 0, 0, static_cast<std::uint8_t>(kind), 0}; };
+    const auto none = [](error_kind kind) { return lead_byte_row{0, 0, 0, static_cast<std::uint8_t>(kind)}; };
     if (lead < 0xC0) return none(error_kind::unexpected_continuation_byte);  // 80..BF
     if (lead < 0xC2) return none(error_kind::overlong);     // C0, C1: only overlongs
     if (lead < 0xE0) return row(2, 0x80, 0xBF);              // C2..DF 80..BF
@@ -139,7 +156,7 @@ template <std::input_iterator I, std::sentinel_for<I> S>
     const unsigned char second = to_byte(*it);
     if (!second_byte_fits(row, second)) return {ill_formed(second_byte_error(lead, second), 1), std::move(it)};
     ++it;
-    char32_t value = ((static_cast<unsigned>(lead) & row.lead_bits) << 6) | (second & 0x3Fu);
+    char32_t value = append_payload(lead_payload(lead, row.length), second);
     if (row.length == 2) return {segment{value, 2, 0}, std::move(it)};
 
     // Third byte: any continuation byte (Table 3-7, third column).
@@ -147,7 +164,7 @@ template <std::input_iterator I, std::sentinel_for<I> S>
     const unsigned char third = to_byte(*it);
     if (!is_continuation_byte(third)) return {ill_formed(error_kind::truncated_sequence, 2), std::move(it)};
     ++it;
-    value = (value << 6) | (third & 0x3Fu);
+    value = append_payload(value, third);
     if (row.length == 3) return {segment{value, 3, 0}, std::move(it)};
 
     // Fourth byte: any continuation byte.
@@ -155,7 +172,7 @@ template <std::input_iterator I, std::sentinel_for<I> S>
     const unsigned char fourth = to_byte(*it);
     if (!is_continuation_byte(fourth)) return {ill_formed(error_kind::truncated_sequence, 3), std::move(it)};
     ++it;
-    return {segment{(value << 6) | (fourth & 0x3Fu), 4, 0}, std::move(it)};
+    return {segment{append_payload(value, fourth), 4, 0}, std::move(it)};
 }
 
 // Decodes the segment that starts at `it`; returns it and the position after
@@ -221,11 +238,14 @@ template <std::input_iterator I, std::sentinel_for<I> S>
 {
     const unsigned char lead = p[0];
     if (lead < 0x80) return segment{lead, 1, 0};
-    if (lead < 0xE0) return segment{static_cast<char32_t>(((lead & 0x1Fu) << 6) | (p[1] & 0x3Fu)), 2, 0};
+    // The same bits as append_payload gathers them, shifted into place side
+    // by side rather than one after the other: a shorter chain of operations.
+    if (lead < 0xE0) return segment{lead_payload(lead, 2) << 6 | continuation_payload(p[1]), 2, 0};
     if (lead < 0xF0)
-        return segment{static_cast<char32_t>(((lead & 0x0Fu) << 12) | ((p[1] & 0x3Fu) << 6) | (p[2] & 0x3Fu)), 3, 0};
-    return segment{static_cast<char32_t>(((lead & 0x07u) << 18) | ((p[1] & 0x3Fu) << 12) | ((p[2] & 0x3Fu) << 6) |
-                                         (p[3] & 0x3Fu)),
+        return segment{lead_payload(lead, 3) << 12 | continuation_payload(p[1]) << 6 | continuation_payload(p[2]), 3,
+                       0};
+    return segment{lead_payload(lead, 4) << 18 | continuation_payload(p[1]) << 12 | continuation_payload(p[2]) << 6 |
+                       continuation_payload(p[3]),
                    4, 0};
 }
 

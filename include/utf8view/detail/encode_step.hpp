@@ -12,9 +12,11 @@
 #include <utf8view/config.hpp>
 #include <utf8view/code_unit.hpp>
 #include <utf8view/error.hpp>
+#include <utf8view/error_policy.hpp>
 #include <utf8view/unicode.hpp>
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <type_traits>
 
@@ -33,17 +35,47 @@ struct packed_sequence {
     std::uint8_t length = 0;
 };
 
-// Table 3-6: the bits of the scalar value spread over 1 to 4 bytes.
+// Unicode 15.0 ch. 3, Table 3-6: the bits of a scalar value `c` spread over
+// 2, 3 or 4 bytes (the lead byte's marker bits, then 6 bits per continuation
+// byte), packed: byte i of the sequence in bits 8i..8i+7. The only place
+// where utf8view assembles UTF-8 bytes from a value. Precondition: `c`
+// needs that many bytes (0x80..0x7FF, 0x800..0xFFFF without the
+// surrogates, 0x10000..0x10FFFF).
+[[nodiscard]] UTF8VIEW_ALWAYS_INLINE constexpr std::uint32_t continuation_bits(std::uint32_t c, int shift) noexcept
+{
+    return 0x80u | ((c >> shift) & 0x3Fu);
+}
+[[nodiscard]] UTF8VIEW_ALWAYS_INLINE constexpr std::uint32_t pack_two_bytes(std::uint32_t c) noexcept
+{
+    return (0xC0u | (c >> 6)) | continuation_bits(c, 0) << 8;
+}
+[[nodiscard]] UTF8VIEW_ALWAYS_INLINE constexpr std::uint32_t pack_three_bytes(std::uint32_t c) noexcept
+{
+    return (0xE0u | (c >> 12)) | continuation_bits(c, 6) << 8 | continuation_bits(c, 0) << 16;
+}
+[[nodiscard]] UTF8VIEW_ALWAYS_INLINE constexpr std::uint32_t pack_four_bytes(std::uint32_t c) noexcept
+{
+    return (0xF0u | (c >> 18)) | continuation_bits(c, 12) << 8 | continuation_bits(c, 6) << 16 |
+           continuation_bits(c, 0) << 24;
+}
+
+// Writes the first `Length` bytes of a packed sequence at `to`.
+template <int Length>
+UTF8VIEW_ALWAYS_INLINE constexpr void store_packed(unsigned char* to, std::uint32_t units) noexcept
+{
+    for (int index = 0; index < Length; ++index) to[index] = static_cast<unsigned char>(units >> (8 * index));
+}
+
+// Table 3-6: the scalar value as 1 to 4 bytes, packed.
 // Precondition: is_scalar_value(code_point).
 [[nodiscard]] UTF8VIEW_ALWAYS_INLINE constexpr packed_sequence encode_scalar_packed(char32_t code_point) noexcept
 {
     UTF8VIEW_ASSERT(is_scalar_value(code_point));
     const std::uint32_t c = code_point;
-    const auto continuation = [c](int shift) { return 0x80u | ((c >> shift) & 0x3Fu); };
     if (c < 0x80) return {c, 1};
-    if (c < 0x800) return {(0xC0u | (c >> 6)) | continuation(0) << 8, 2};
-    if (c < 0x10000) return {(0xE0u | (c >> 12)) | continuation(6) << 8 | continuation(0) << 16, 3};
-    return {(0xF0u | (c >> 18)) | continuation(12) << 8 | continuation(6) << 16 | continuation(0) << 24, 4};
+    if (c < 0x800) return {pack_two_bytes(c), 2};
+    if (c < 0x10000) return {pack_three_bytes(c), 3};
+    return {pack_four_bytes(c), 4};
 }
 
 // A sequence in one word with an end marker: byte i of the sequence in
@@ -80,28 +112,30 @@ template <code_point_type T>
     // A negative value becomes a magnitude above 0x10FFFF: out of range.
     const auto magnitude = static_cast<std::make_unsigned_t<std::remove_cv_t<T>>>(value);
     const auto c = static_cast<std::uint32_t>(magnitude);  // exact wherever it is used: below 0x110000
-    const auto continuation = [c](int shift) { return std::uint64_t{0x80u | ((c >> shift) & 0x3Fu)}; };
     if (magnitude < 0x80u) return {c | 0x100u, 0};
-    if (magnitude < 0x800u) return {(0xC0u | c >> 6) | continuation(0) << 8 | 0x1'0000u, 0};
+    if (magnitude < 0x800u) return {pack_two_bytes(c) | 0x1'0000u, 0};
     if (magnitude < 0x10000u) {
         if (is_surrogate(static_cast<char32_t>(c))) return {0, static_cast<std::uint8_t>(error_kind::surrogate)};
-        return {(0xE0u | c >> 12) | continuation(6) << 8 | continuation(0) << 16 | 0x100'0000u, 0};
+        return {pack_three_bytes(c) | 0x100'0000u, 0};
     }
     if (magnitude > max_code_point) return {0, static_cast<std::uint8_t>(error_kind::out_of_range)};
-    return {(0xF0u | c >> 18) | continuation(12) << 8 | continuation(6) << 16 | continuation(0) << 24 |
-                0x1'0000'0000u,
-            0};
+    return {std::uint64_t{pack_four_bytes(c)} | 0x1'0000'0000u, 0};
 }
 
-// The same as bytes. Precondition: is_scalar_value(code_point).
-[[nodiscard]] constexpr encoded_sequence encode_scalar(char32_t code_point) noexcept
+// A packed sequence as bytes.
+[[nodiscard]] constexpr encoded_sequence unpack(const packed_sequence& packed) noexcept
 {
-    const packed_sequence packed = encode_scalar_packed(code_point);
     encoded_sequence out;
     for (std::uint8_t index = 0; index < packed.length; ++index)
         out.bytes[index] = static_cast<unsigned char>(packed.units >> (8 * index));
     out.length = packed.length;
     return out;
+}
+
+// Table 3-6 as bytes. Precondition: is_scalar_value(code_point).
+[[nodiscard]] constexpr encoded_sequence encode_scalar(char32_t code_point) noexcept
+{
+    return unpack(encode_scalar_packed(code_point));
 }
 
 // 0 if `value` is a Unicode scalar value (D76), else the error kind:
@@ -127,6 +161,21 @@ template <code_point_type T>
 {
     if constexpr (std::is_signed_v<T>) return static_cast<std::int64_t>(value);
     else return static_cast<std::int64_t>(static_cast<std::uint64_t>(value));
+}
+
+// Asks `policy` about `value`, which is not a scalar value (`error`: its
+// error kind, from scalar_value_error), at code point offset `offset`, and
+// returns the UTF-8 form of its replacement, packed (ask_policy turns one
+// that is not a scalar value into U+FFFD), or length 0 if the policy drops
+// the value: what every encoder does with such a value, in one place.
+template <class Policy, code_point_type T>
+[[nodiscard]] constexpr packed_sequence packed_replacement(Policy& policy, std::uint8_t error, T value,
+                                                           std::size_t offset)
+{
+    if (const auto replacement = ask_policy(policy, encode_error_info{static_cast<error_kind>(error), offset,
+                                                                      to_int64(value)}))
+        return encode_scalar_packed(*replacement);
+    return {};
 }
 
 }  // namespace utf8view::detail

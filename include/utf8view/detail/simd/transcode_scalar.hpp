@@ -17,6 +17,7 @@
 
 #include <utf8view/config.hpp>
 #include <utf8view/detail/decode_step.hpp>
+#include <utf8view/detail/encode_step.hpp>
 
 #include <cstddef>
 #include <cstdint>
@@ -95,22 +96,11 @@ inline decode_progress decode_valid(const unsigned char* p, const unsigned char*
 inline encode_progress encode_scalar_values(const char32_t* p, const char32_t* end, unsigned char* out,
                                             std::size_t room) noexcept
 {
-    // Table 3-6: the 2, 3 and 4-byte forms of a scalar value, written at `to`.
-    const auto put_two = [](unsigned char* to, char32_t value) {
-        to[0] = static_cast<unsigned char>(0xC0 | (value >> 6));
-        to[1] = static_cast<unsigned char>(0x80 | (value & 0x3F));
-    };
-    const auto put_three = [](unsigned char* to, char32_t value) {
-        to[0] = static_cast<unsigned char>(0xE0 | (value >> 12));
-        to[1] = static_cast<unsigned char>(0x80 | ((value >> 6) & 0x3F));
-        to[2] = static_cast<unsigned char>(0x80 | (value & 0x3F));
-    };
-    const auto put_four = [](unsigned char* to, char32_t value) {
-        to[0] = static_cast<unsigned char>(0xF0 | (value >> 18));
-        to[1] = static_cast<unsigned char>(0x80 | ((value >> 12) & 0x3F));
-        to[2] = static_cast<unsigned char>(0x80 | ((value >> 6) & 0x3F));
-        to[3] = static_cast<unsigned char>(0x80 | (value & 0x3F));
-    };
+    // Table 3-6 (detail/encode_step.hpp): the 2, 3 and 4-byte forms of a
+    // scalar value, written at `to`.
+    const auto put_two = [](unsigned char* to, char32_t value) { store_packed<2>(to, pack_two_bytes(value)); };
+    const auto put_three = [](unsigned char* to, char32_t value) { store_packed<3>(to, pack_three_bytes(value)); };
+    const auto put_four = [](unsigned char* to, char32_t value) { store_packed<4>(to, pack_four_bytes(value)); };
     const auto put_ascii_four = [](unsigned char* to, const char32_t* from) {
         for (int index = 0; index < 4; ++index) to[index] = static_cast<unsigned char>(from[index]);
     };
