@@ -53,8 +53,9 @@ inline constexpr bool is_ref_view_of_string_literal_array_v<std::ranges::ref_vie
     The view models `input_range`, `forward_range` or `bidirectional_range`
     as `V` does (never more: code points have variable width, so it is
     neither random-access nor sized), `common_range` when `V` is a common
-    forward range, `borrowed_range` when `V` is, and `std::ranges::view`. Iterating backwards yields exactly
-    the reverse of iterating forwards, errors included.
+    forward range, `borrowed_range` when `V` is, and `std::ranges::view`.
+    Iterating backwards yields exactly the reverse of iterating forwards,
+    errors included.
 
     @par Complexity `begin()` decodes the first element: O(1), except that
     `on_error::skip` first passes over any ill-formed bytes at the start.

@@ -30,10 +30,14 @@ namespace utf8view {
     |---|---|---|---|
     | `truncated_sequence` | a valid prefix (`C2`, `E1 80`, `F0 9F 98`...) cut by a byte that is not a continuation byte, or by the end | `truncated_utf8_sequence` | `TOO_SHORT` |
     | `unexpected_continuation_byte` | 80..BF where a sequence must start | `unexpected_utf8_continuation_byte` | `TOO_LONG` |
-    | `overlong` | C0, C1; E0 then 80..9F; F0 then 80..8F | `overlong` (C0, C1: `invalid_utf8_leading_byte`) | `OVERLONG` |
+    | `overlong` | C0, C1; E0 then 80..9F; F0 then 80..8F | `overlong` (see below) | `OVERLONG` |
     | `surrogate` | ED then A0..BF (U+D800..U+DFFF) | `encoded_surrogate` | `SURROGATE` |
-    | `out_of_range` | F4 then 90..BF; F5..F7 (above U+10FFFF) | `out_of_range` (F5..F7: `invalid_utf8_leading_byte`) | `TOO_LARGE` |
+    | `out_of_range` | F4 then 90..BF; F5..F7 (above U+10FFFF) | `out_of_range` (see below) | `TOO_LARGE` |
     | `invalid_lead_byte` | F8..FF | `invalid_utf8_leading_byte` | `HEADER_BITS` |
+
+    The P2728 names do not map one to one: there the bytes C0, C1 and
+    F5..F7 alone are `invalid_utf8_leading_byte`, where utf8view says what
+    they would encode (`overlong`, `out_of_range`).
 
     Encoding uses `surrogate` (U+D800..U+DFFF) and `out_of_range` (above
     U+10FFFF, or negative).

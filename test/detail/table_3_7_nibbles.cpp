@@ -96,9 +96,11 @@ BOOST_AUTO_TEST_CASE(each_class_is_set_only_for_its_own_pairs)
                 BOOST_TEST(((classes & lookup::too_long) != 0) == (first < 0x80 && is_continuation(second)));
                 BOOST_TEST(((classes & lookup::overlong_2) != 0) ==
                            ((first == 0xC0 || first == 0xC1) && is_continuation(second)));
-                BOOST_TEST(((classes & lookup::overlong_3) != 0) == (first == 0xE0 && second >= 0x80 && second <= 0x9F));
+                BOOST_TEST(((classes & lookup::overlong_3) != 0) ==
+                           (first == 0xE0 && second >= 0x80 && second <= 0x9F));
                 BOOST_TEST(((classes & lookup::surrogate) != 0) == (first == 0xED && second >= 0xA0 && second <= 0xBF));
-                BOOST_TEST(((classes & lookup::too_large) != 0) == (first >= 0xF4 && second >= 0x90 && second <= 0xBF));
+                BOOST_TEST(((classes & lookup::too_large) != 0) ==
+                           (first >= 0xF4 && second >= 0x90 && second <= 0xBF));
                 BOOST_TEST(((classes & lookup::f_then_8x) != 0) ==
                            ((first == 0xF0 || first >= 0xF5) && second >= 0x80 && second <= 0x8F));
             }
