@@ -35,6 +35,7 @@
 
 #include <algorithm>
 #include <array>
+#include <concepts>
 #include <cstddef>
 #include <cstdint>
 #include <iterator>
@@ -46,6 +47,7 @@
 #include <string>
 #include <string_view>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 namespace u8v = utf8view;
@@ -671,6 +673,12 @@ BOOST_AUTO_TEST_CASE(output_iterator_and_range_variants)
                        code_points(expected.begin(), expected.begin() + 7),
                    tt::per_element());
         BOOST_TEST((into_c_array.in - text.begin()) == 9 + 3);
+        // An array of unknown bound has no size: it goes in as a pointer.
+        using unknown_bound_array = char32_t (&)[];
+        static_assert(std::same_as<decltype(u8v::decode_into(std::declval<std::string_view>(),
+                                                             std::declval<unknown_bound_array>())
+                                                .out),
+                                   char32_t*>);
         // ... and a pointer to it an unbounded output iterator.
         char32_t* const pointer = c_array;
         const auto into_pointer = u8v::decode_into(std::string_view(text).substr(0, 9), pointer);

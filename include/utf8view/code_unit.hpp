@@ -87,9 +87,10 @@ concept string_literal_array = is_string_literal_array_v<std::remove_cvref_t<R>>
 // An output-iterator argument, as the caller wrote it (deduced through a
 // forwarding reference): not a range. Taking it by value would decay an
 // array, which the output-range overloads take, to a pointer, and make the
-// two overloads ambiguous.
+// two overloads ambiguous. An array of unknown bound is not a range: it
+// still goes in as the pointer it decays to (std::decay_t).
 template <class O>
-concept output_iterator_argument = !std::ranges::range<O> && std::weakly_incrementable<std::remove_cvref_t<O>>;
+concept output_iterator_argument = !std::ranges::range<O> && std::weakly_incrementable<std::decay_t<O>>;
 
 template <class>
 inline constexpr bool always_false_v = false;

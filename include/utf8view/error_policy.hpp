@@ -14,7 +14,7 @@
 #include <utf8view/unicode.hpp>
 
 #include <concepts>
-#include <cstddef>
+#include <cstdint>
 #include <cstdlib>
 #include <optional>
 #include <type_traits>
@@ -178,12 +178,13 @@ template <class Policy, class Info>
 }
 
 // Asks `policy` about the ill-formed maximal subpart `decoded` (a
-// detail::segment with error != 0) that starts at byte `offset`: what every
-// decoder and repairer tells a policy, built in one place.
+// detail::segment with error != 0) that starts at byte `offset` (64 bits:
+// a stream's offsets pass through here): what every decoder and repairer
+// tells a policy, built in one place.
 template <class Policy, class Segment>
 [[nodiscard]] UTF8VIEW_ALWAYS_INLINE constexpr std::optional<char32_t> ask_policy_about(Policy& policy,
                                                                                      const Segment& decoded,
-                                                                                     std::size_t offset)
+                                                                                     std::uint64_t offset)
 {
     return ask_policy(policy, decode_error_info{decoded.kind(), offset, decoded.length});
 }

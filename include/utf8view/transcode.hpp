@@ -477,12 +477,12 @@ template <std::ranges::input_range R>
 template <std::ranges::input_range R, detail::output_iterator_argument O,
           decode_error_policy Policy = on_error::replace_t>
     requires utf8_range<R> && (!detail::string_literal_array<R>) &&
-             std::output_iterator<std::remove_cvref_t<O>, const char32_t&>
-constexpr std::ranges::in_out_result<std::ranges::borrowed_iterator_t<R>, std::remove_cvref_t<O>> decode_into(
+             std::output_iterator<std::decay_t<O>, const char32_t&>
+constexpr std::ranges::in_out_result<std::ranges::borrowed_iterator_t<R>, std::decay_t<O>> decode_into(
     R&& bytes, O&& out, Policy policy = Policy())
 {
     auto [in, written] = detail::decode_bulk(std::ranges::begin(bytes), std::ranges::end(bytes),
-                                             std::remove_cvref_t<O>(std::forward<O>(out)), std::unreachable_sentinel,
+                                             std::decay_t<O>(std::forward<O>(out)), std::unreachable_sentinel,
                                              policy);
     return {detail::borrowed_result<R>(std::move(in)), std::move(written)};
 }
@@ -558,13 +558,13 @@ template <std::ranges::input_range R>
 template <std::ranges::input_range R, detail::output_iterator_argument O,
           encode_error_policy Policy = on_error::replace_t>
     requires code_point_range<R> && (!detail::string_literal_array<R>) &&
-             requires { typename detail::output_code_unit_t<std::remove_cvref_t<O>>; } &&
-             std::output_iterator<std::remove_cvref_t<O>, const detail::output_code_unit_t<std::remove_cvref_t<O>>&>
-constexpr std::ranges::in_out_result<std::ranges::borrowed_iterator_t<R>, std::remove_cvref_t<O>> encode_into(
+             requires { typename detail::output_code_unit_t<std::decay_t<O>>; } &&
+             std::output_iterator<std::decay_t<O>, const detail::output_code_unit_t<std::decay_t<O>>&>
+constexpr std::ranges::in_out_result<std::ranges::borrowed_iterator_t<R>, std::decay_t<O>> encode_into(
     R&& code_points, O&& out, Policy policy = Policy())
 {
     auto [in, written] = detail::encode_bulk(std::ranges::begin(code_points), std::ranges::end(code_points),
-                                             std::remove_cvref_t<O>(std::forward<O>(out)), std::unreachable_sentinel,
+                                             std::decay_t<O>(std::forward<O>(out)), std::unreachable_sentinel,
                                              policy);
     return {detail::borrowed_result<R>(std::move(in)), std::move(written)};
 }

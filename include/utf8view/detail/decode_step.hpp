@@ -68,11 +68,13 @@ struct decode_result {
     I next;
 };
 
-// Unicode 15.0 ch. 3, Table 3-6 read backwards, the only place where
-// utf8view gathers a scalar value from UTF-8 bytes: the payload bits of a
-// lead byte that starts a sequence of `length` bytes (2..4: 110xxxxx,
-// 1110xxxx, 11110xxx), the 6 bits of a continuation byte (10xxxxxx), and a
-// value gathered so far followed by those of one more continuation byte.
+// Unicode 15.0 ch. 3, Table 3-6 read backwards, the only place in the
+// scalar code where utf8view gathers a scalar value from UTF-8 bytes (the
+// vector transcoders carry the same rule in their own form): the payload
+// bits of a lead byte that starts a sequence of `length` bytes (2..4:
+// 110xxxxx, 1110xxxx, 11110xxx), the 6 bits of a continuation byte
+// (10xxxxxx), and a value gathered so far followed by those of one more
+// continuation byte.
 [[nodiscard]] UTF8VIEW_ALWAYS_INLINE constexpr char32_t lead_payload(unsigned char lead, int length) noexcept
 {
     return static_cast<char32_t>(lead & (0x7Fu >> length));
@@ -142,9 +144,8 @@ inline constexpr lead_byte_table_type lead_byte_table{};
 // read; `it` is at the byte after it. Returns the segment and the position
 // after it, and no further: the byte that breaks a sequence is never
 // consumed, so `C2 41` is an error of length 1 followed by 'A'.
-// Always inlined into its callers: decode_step, whose ASCII test stays
-// in front of it, and decode_segment_at (detail/kernel_calls.hpp), the
-// checked decoder the lazy view calls out of line.
+// Always inlined into its callers, decode_step and decode_step_in_memory,
+// whose ASCII tests stay in front of it.
 template <std::input_iterator I, std::sentinel_for<I> S>
 [[nodiscard]] UTF8VIEW_ALWAYS_INLINE constexpr decode_result<I> decode_after_lead(unsigned char lead, I it, S last)
 {

@@ -37,10 +37,11 @@ struct packed_sequence {
 
 // Unicode 15.0 ch. 3, Table 3-6: the bits of a scalar value `c` spread over
 // 2, 3 or 4 bytes (the lead byte's marker bits, then 6 bits per continuation
-// byte), packed: byte i of the sequence in bits 8i..8i+7. The only place
-// where utf8view assembles UTF-8 bytes from a value. Precondition: `c`
-// needs that many bytes (0x80..0x7FF, 0x800..0xFFFF without the
-// surrogates, 0x10000..0x10FFFF).
+// byte), packed: byte i of the sequence in bits 8i..8i+7. The only place in
+// the scalar code where utf8view assembles UTF-8 bytes from a value (the
+// vector transcoders carry the same rule in their own form).
+// Precondition: `c` needs that many bytes (0x80..0x7FF, 0x800..0xFFFF
+// without the surrogates, 0x10000..0x10FFFF).
 [[nodiscard]] UTF8VIEW_ALWAYS_INLINE constexpr std::uint32_t continuation_bits(std::uint32_t c, int shift) noexcept
 {
     return 0x80u | ((c >> shift) & 0x3Fu);

@@ -21,8 +21,9 @@
 /// block at a time: valid_prefix_bytes, accepted_prefix_bytes and
 /// copy_accepted_prefix_bytes (which still choose no kernel below
 /// simd_threshold_bytes), and decode_segment_at, the lazy view's checked
-/// decoder for the errors and the end. They are called out of line in both
-/// modes; with separate compilation their callers' translation units do not
+/// decoder for the errors and the end. Header-only, they are inline
+/// functions like the rest; with separate compilation they are direct calls
+/// into the compiled unit, and their callers' translation units do not
 /// compile them.
 ///
 /// Code outside detail/ must call the kernels through these functions, never
@@ -103,7 +104,6 @@ inline constexpr std::size_t simd_threshold_bytes = 32;
 // active_transcoder().encode_scalar_values: encodes [p, end) into at most
 // `room` bytes, stopping at the first value that is not a scalar value
 // (simd::scalar::encode_scalar_values is the contract).
-
 [[nodiscard]] UTF8VIEW_KERNEL_CALL encode_progress encode_scalar_values_with_active_transcoder(
     const char32_t* p, const char32_t* end, unsigned char* out, std::size_t room) noexcept;
 
