@@ -60,6 +60,9 @@ constexpr std::uint32_t seed = 20260602;
 // (lookahead_block_bytes in decode_view.hpp). The inputs place events at
 // the ends of these blocks, and the strict laziness test relies on it.
 constexpr std::size_t view_block = 1024;
+// After an error the iterator decodes this many bytes with every check
+// before it validates a block again (clean_bytes_after_error there).
+constexpr std::size_t checked_after_error = 128;
 
 // ---------------------------------------------------------------------------
 // What an iterator shows
@@ -308,8 +311,8 @@ const std::vector<input>& inputs()
 
         // Ill-formed sequences 1024 + delta bytes after where the iterator
         // starts a validation block, -4 <= delta <= 4: from the view's
-        // beginning, and then after each error (validation starts again after
-        // it), eight times, the kinds by turns.
+        // beginning, and then after each error (validation starts again
+        // checked_after_error bytes after it), eight times, the kinds by turns.
         const std::array<std::string, 6> errors = {
             t::byte_string({0x80}),              // stray continuation byte
             t::byte_string({0xE2, 0x82}),        // 3-byte sequence cut (by 'A' or by the block's end)
@@ -324,10 +327,22 @@ const std::vector<input>& inputs()
             for (std::size_t k = 0; k < 8; ++k) {
                 fill_to(text, random, static_cast<std::size_t>(static_cast<int>(block_start + view_block) + delta));
                 text += errors[k % errors.size()];
-                block_start = text.size();
+                block_start = text.size() + checked_after_error;
             }
             fill_to(text, random, text.size() + 200);
             out.push_back({"errors at block ends " + std::to_string(delta), text});
+        }
+        // Errors 1 to 160 bytes after the previous one: the end of the
+        // checked stretch after an error falls before the next error, on
+        // it, after it and inside characters.
+        {
+            std::string text;
+            for (std::size_t gap = 1; gap <= 160; ++gap) {
+                fill_to(text, random, text.size() + gap);
+                text += errors[gap % errors.size()];
+            }
+            fill_to(text, random, text.size() + 200);
+            out.push_back({"errors at every distance", text});
         }
 
         // Well-formed characters at the end of a block: starting on it, or

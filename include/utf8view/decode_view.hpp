@@ -209,7 +209,7 @@ class decode_view<V, Policy>::iterator_ : public detail::iterator_category_base<
     static constexpr bool validates_ahead = detail::byte_pointer_range<base_iterator, base_sentinel>;
     static constexpr std::size_t lookahead_block_bytes = 1024;
     static constexpr std::size_t error_look_bytes = 16;         // see validated_until
-    static constexpr std::size_t clean_bytes_after_error = 16;  // see note_error
+    static constexpr std::size_t clean_bytes_after_error = 128;  // see note_error
     // Stepping cannot throw if the policy cannot and the byte iterator's
     // operations cannot.
     static constexpr bool nothrow_step = detail::nothrow_policy_v<Policy, decode_error_info> &&
@@ -422,16 +422,26 @@ private:
 
     // Forward ranges: makes the element at `position` (`moved` bytes after
     // current_) current. Inside the validated stretch it is decoded without
-    // checks; past it, the next block is validated first, unless an error
-    // was met a few bytes back (see note_error); where the kernel finds an
-    // error (or in constant evaluation, or over other ranges) the checked
-    // decoder takes over.
+    // checks; inside the checked stretch after an error (see note_error),
+    // with every check, an ASCII byte inline; past both, the next block is
+    // validated first. Where the kernel finds an error (or in constant
+    // evaluation, or over other ranges) the checked decoder takes over.
+    // The tests come in that order so that a step in either stretch costs
+    // one comparison of positions before the byte is read.
     UTF8VIEW_ALWAYS_INLINE constexpr void step_to(base_iterator position, std::ptrdiff_t moved)
     {
         if constexpr (validates_ahead) {
             if (!UTF8VIEW_IS_CONSTANT_EVALUATED()) {
-                if (!(position < window_.validated_end) && position != end_ && !(position < window_.checked_end))
-                    window_.validated_end = validated_until(position, end_);
+                if (!(position < window_.validated_end)) {
+                    if (position < window_.checked_end) {
+                        // Not the end: checked_end is at most end_.
+                        const unsigned char byte = *detail::byte_pointer(position);
+                        if (byte < 0x80) commit(std::move(position), moved, byte, 1, 0);
+                        else arrive(std::move(position), moved);
+                        return;
+                    }
+                    if (position != end_) window_.validated_end = validated_until(position, end_);
+                }
                 if (position < window_.validated_end) [[likely]] {
                     // Tell the optimizer that the validated stretch ends at
                     // or before the end, so that the loop's end test after
@@ -449,9 +459,11 @@ private:
     // After an ill-formed maximal subpart that ends at `next`: the bytes up
     // to clean_bytes_after_error past it are decoded with every check,
     // without asking the kernel about them. Where errors are dense (Latin-1
-    // read as UTF-8, binary data) the next one is often that close, and the
-    // checked decoder reads each byte once, where a call to the validator
-    // after every error would read them twice.
+    // read as UTF-8, binary data, one bad byte in a hundred) the next one
+    // is often that close, and the checked decoder reads each byte once,
+    // where a call to the validator after every error would read the bytes
+    // up to the next error twice. Where errors are rare, 128 checked bytes
+    // per error cost little beside the validated stretch that follows.
     constexpr void note_error(const base_iterator& next) noexcept
     {
         if constexpr (validates_ahead) {
