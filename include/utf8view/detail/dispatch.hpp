@@ -420,10 +420,8 @@ inline constexpr transcoder transcoders[] = {
                    cpu_features::avx512vbmi2 | cpu_features::bmi1 | cpu_features::bmi2 | cpu_features::popcnt,
      &simd::avx512_transcode::decode_valid, &simd::avx512_transcode::encode_scalar_values,
      &simd::avx512_transcode::decode_replacing},
-    // AVX2 has no byte compression (vpcompressb) to pack the segments of a
-    // block with errors: the scalar decoder does that part.
     {"avx2", cpu_features::avx2 | cpu_features::bmi1 | cpu_features::popcnt, &simd::avx2_transcode::decode_valid,
-     &simd::avx2_transcode::encode_scalar_values, &simd::scalar::decode_replacing},
+     &simd::avx2_transcode::encode_scalar_values, &simd::avx2_transcode::decode_replacing},
 #endif
     {"scalar", cpu_features::none, &simd::scalar::decode_valid, &simd::scalar::encode_scalar_values,
      &simd::scalar::decode_replacing},

@@ -3,8 +3,9 @@
 // (See accompanying file LICENSE_1_0.txt or copy at https://www.boost.org/LICENSE_1_0.txt)
 
 /// \file
-/// The AVX2 transcoding kernels (x86-64): well-formed UTF-8 to UTF-32 and
-/// scalar values to UTF-8, with the contracts of scalar::decode_valid and
+/// The AVX2 transcoding kernels (x86-64): well-formed UTF-8 to UTF-32, UTF-8
+/// with errors to UTF-32, and scalar values to UTF-8, with the contracts of
+/// scalar::decode_valid, scalar::decode_replacing and
 /// scalar::encode_scalar_values (transcode_scalar.hpp, which also finishes
 /// what is shorter than a step). Compiled for AVX2, BMI1 and POPCNT per
 /// function, so users need no -m flag.
@@ -33,6 +34,12 @@
 ///     not have). The next window starts at the first lead byte at least 8
 ///     bytes on.
 ///
+/// Decoding UTF-8 that may be ill-formed (decode_replacing, for the bulk
+/// decoder's replace and skip policies): 64-byte windows split into their
+/// segments by integer masks (segment_masks.hpp), each segment gathered and
+/// decoded as in the windows of 8 above, U+FFFD put in the lanes of the
+/// ill-formed ones.
+///
 /// Encoding scalar values (see encode_scalar_values for the details):
 ///   - 16 at a time while the 16 after them are scalar values too, so that
 ///     stores may run past the result: all ASCII, narrowed to 16 bytes
@@ -55,6 +62,7 @@
 
 #include <utf8view/config.hpp>
 #include <utf8view/detail/cpu.hpp>
+#include <utf8view/detail/simd/segment_masks.hpp>
 #include <utf8view/detail/simd/transcode_scalar.hpp>
 
 #include <bit>
@@ -321,6 +329,134 @@ UTF8VIEW_TARGET_AVX2_TRANSCODE inline decode_progress decode_valid(const unsigne
         room -= static_cast<std::size_t>(out - block_out);
     }
     return scalar::decode_valid(p, stop, out, room);
+}
+
+// Bit i set if byte i of the 32 lies in [low, low + span), unsigned.
+UTF8VIEW_TARGET_AVX2_TRANSCODE inline std::uint32_t in_range(__m256i bytes, unsigned char low,
+                                                            unsigned char span) noexcept
+{
+    const __m256i offset = _mm256_sub_epi8(bytes, _mm256_set1_epi8(static_cast<char>(low)));
+    const __m256i last = _mm256_set1_epi8(static_cast<char>(span - 1));
+    return static_cast<std::uint32_t>(_mm256_movemask_epi8(_mm256_cmpeq_epi8(_mm256_min_epu8(offset, last), offset)));
+}
+
+// The 64 bytes `low` (0..31) and `high` (32..63): bit i set if byte i lies
+// in [first, first + span), unsigned.
+UTF8VIEW_TARGET_AVX2_TRANSCODE inline std::uint64_t in_range(__m256i low, __m256i high, unsigned char first,
+                                                            unsigned char span) noexcept
+{
+    return std::uint64_t{in_range(low, first, span)} | std::uint64_t{in_range(high, first, span)} << 32;
+}
+
+// Bit i set if byte i of `bytes` is E0, ED, F0 or F4 and byte i of `next`
+// (the byte after it) lies outside the narrower second-byte range of its
+// row of Table 3-7: A0..BF, 80..9F, 90..BF, 80..8F. (Whether `next` is a
+// continuation byte at all is the continuation mask's business.)
+UTF8VIEW_TARGET_AVX2_TRANSCODE inline std::uint32_t second_byte_outside(__m256i bytes, __m256i next) noexcept
+{
+    const __m256i below_a0 = _mm256_cmpeq_epi8(_mm256_min_epu8(next, _mm256_set1_epi8(static_cast<char>(0x9F))), next);
+    const __m256i below_90 = _mm256_cmpeq_epi8(_mm256_min_epu8(next, _mm256_set1_epi8(static_cast<char>(0x8F))), next);
+    const __m256i e0 = _mm256_cmpeq_epi8(bytes, _mm256_set1_epi8(static_cast<char>(0xE0)));
+    const __m256i ed = _mm256_cmpeq_epi8(bytes, _mm256_set1_epi8(static_cast<char>(0xED)));
+    const __m256i f0 = _mm256_cmpeq_epi8(bytes, _mm256_set1_epi8(static_cast<char>(0xF0)));
+    const __m256i f4 = _mm256_cmpeq_epi8(bytes, _mm256_set1_epi8(static_cast<char>(0xF4)));
+    const __m256i outside = _mm256_or_si256(
+        _mm256_or_si256(_mm256_and_si256(e0, below_a0), _mm256_andnot_si256(below_a0, ed)),
+        _mm256_or_si256(_mm256_and_si256(f0, below_90), _mm256_andnot_si256(below_90, f4)));
+    return static_cast<std::uint32_t>(_mm256_movemask_epi8(outside));
+}
+
+// Byte i (0..7) of each 128-bit half all ones if bit i of `bits` is set.
+UTF8VIEW_TARGET_AVX2_TRANSCODE inline __m256i bytes_of_bits(unsigned bits) noexcept
+{
+    const __m256i each = _mm256_setr_epi8(1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0,  //
+                                          1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0);
+    return _mm256_cmpeq_epi8(_mm256_and_si256(_mm256_set1_epi8(static_cast<char>(bits)), each), each);
+}
+
+// As scalar::decode_replacing (same contract, same result). Each 64-byte
+// window is split into its segments with 64-bit masks (split_segments,
+// segment_masks.hpp); the segments that start at 0..60 are decoded 8
+// bytes' worth at a time as in decode_valid's windows of 8 (the row of the
+// vpshufb table for the bits of the segments written gathers each one's
+// first 4 bytes into a lane, packed, and the lane is decoded by arithmetic);
+// the lanes of ill-formed segments get U+FFFD (their bits of the error
+// mask, as bytes, put on the same lanes by the same vpshufb). No branch
+// depends on the bytes but the loop's: with one, on whether 8 bytes are
+// ASCII or hold an error, Latin-1 text read as UTF-8 and text with an error
+// every 8 bytes mispredicted a branch every few dozen bytes. The next
+// window starts at the first segment at 61..63, or 64. Every store but a
+// window's last writes 8 lanes, which the next one's start covers; the last
+// writes only its lanes, so nothing past the result is written.
+UTF8VIEW_TARGET_AVX2_TRANSCODE inline decode_progress decode_replacing(const unsigned char* p,
+                                                                      const unsigned char* stop,
+                                                                      const unsigned char* end, char32_t* out,
+                                                                      std::size_t room,
+                                                                      scalar::subpart_action action,
+                                                                      std::size_t clean_after) noexcept
+{
+    // A window reads 64 bytes and the byte after them, and its last group
+    // 16 bytes from byte 56; it writes at most 61 code points, and its
+    // stores reach 8 lanes past the start of its last group (at most 56
+    // code points in).
+    constexpr std::size_t read_bytes = 72;
+    constexpr std::size_t write_room = 64;
+    const bool drop = action == scalar::subpart_action::drop;
+
+    while (p < stop && static_cast<std::size_t>(end - p) >= read_bytes && room >= write_room) {
+        const __m256i low = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
+        const __m256i high = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + 32));
+        const std::uint64_t ascii =
+            ~(std::uint64_t{static_cast<std::uint32_t>(_mm256_movemask_epi8(low))} |
+              std::uint64_t{static_cast<std::uint32_t>(_mm256_movemask_epi8(high))} << 32);
+        // The bytes after them (p[1..64], readable: read_bytes).
+        const __m256i next_low = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + 1));
+        const __m256i next_high = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + 33));
+        const byte_class_masks classes = {
+            ascii,
+            in_range(low, high, 0x80, 0x40),  // continuation bytes
+            in_range(low, high, 0xC2, 0x1E),  // C2..DF
+            in_range(low, high, 0xE0, 0x10),  // E0..EF
+            in_range(low, high, 0xF0, 0x05),  // F0..F4
+            std::uint64_t{second_byte_outside(low, next_low)} | std::uint64_t{second_byte_outside(high, next_high)}
+                                                                     << 32};
+        const auto [starts, well_formed] = split_segments(classes);
+
+        const std::uint64_t taken = starts & complete_starts;
+        const std::uint64_t errors = taken & ~well_formed;
+        const std::uint64_t written = drop ? taken & well_formed : taken;
+        char32_t* const window_out = out;
+        if (written != 0) {
+            const auto last_group = static_cast<unsigned>(63 - std::countl_zero(written)) / 8;
+            for (unsigned group = 0; group <= last_group; ++group) {
+                const auto bits = static_cast<unsigned>(written >> (8 * group) & 0xFFu);
+                const unsigned char* const at = p + 8 * group;
+                const __m256i bytes =
+                    _mm256_broadcastsi128_si256(_mm_loadu_si128(reinterpret_cast<const __m128i*>(at)));
+                const __m256i indices = _mm256_load_si256(reinterpret_cast<const __m256i*>(gather.rows[bits]));
+                __m256i code_points = decode_lanes(_mm256_shuffle_epi8(bytes, indices));
+                const auto replaced = drop ? 0u : static_cast<unsigned>(errors >> (8 * group) & 0xFFu);
+                const __m256i flags = _mm256_shuffle_epi8(bytes_of_bits(replaced), indices);
+                code_points = _mm256_blendv_epi8(code_points, _mm256_set1_epi32(0xFFFD),
+                                                 _mm256_srai_epi32(_mm256_slli_epi32(flags, 24), 31));
+                const auto count = static_cast<unsigned>(std::popcount(bits));
+                store_code_points(out, code_points, count, group == last_group);
+                out += count;
+            }
+        }
+        room -= static_cast<std::size_t>(out - window_out);
+        if (errors != 0) {
+            // The last ill-formed subpart moves the stop (as in the scalar kernel).
+            const auto last_error = static_cast<std::size_t>(63 - std::countl_zero(errors));
+            const unsigned char* const moved = static_cast<std::size_t>(end - p) - last_error <= clean_after
+                                                   ? end
+                                                   : p + last_error + clean_after;
+            if (moved > stop) stop = moved;
+        }
+        // The next segment: the first start at 61..63, or 64.
+        p += 61u + static_cast<unsigned>(std::countr_zero(static_cast<unsigned>(starts >> 61) | 8u));
+    }
+    return scalar::decode_replacing(p, stop, end, out, room, action, clean_after);
 }
 
 // Row `lengths` (bits 2i and 2i + 1: the length in bytes, minus one, of

@@ -41,6 +41,7 @@
 
 #include <utf8view/config.hpp>
 #include <utf8view/detail/cpu.hpp>
+#include <utf8view/detail/simd/segment_masks.hpp>
 #include <utf8view/detail/simd/transcode_scalar.hpp>
 
 #include <bit>
@@ -81,8 +82,6 @@ alignas(64) inline constexpr std::uint32_t lead_shift[16] = {
 // The windows decode_valid and the steps encode_scalar_values take.
 inline constexpr std::size_t decode_window_bytes = 64;
 inline constexpr std::size_t encode_step_code_points = 16;
-// Characters starting at 0..60 end inside a 64-byte window.
-inline constexpr std::uint64_t complete_starts = (std::uint64_t{1} << 61) - 1;
 // Lead byte masks of a window made of characters of one length: 16 of 4
 // bytes, and 16 of 3 bytes followed by the next one's lead byte at byte 48.
 inline constexpr std::uint64_t every_fourth_byte = 0x1111111111111111u;
@@ -282,16 +281,9 @@ UTF8VIEW_TARGET_AVX512_TRANSCODE inline std::uint64_t second_byte_outside(__m512
 
 // As scalar::decode_replacing (same contract, same result). Each 64-byte
 // window is split into its segments (Unicode 15.0 ch. 3 §3.9) with 64-bit
-// masks, one bit per byte, from Table 3-7:
-//   - a byte that is not a continuation byte (80..BF) starts a segment, and
-//     so does every continuation byte no lead byte before it takes;
-//   - a lead byte takes the next byte if it lies in its row's second-byte
-//     range, the byte after that too if it is a continuation byte and the
-//     row has 3 or 4 bytes, and the fourth if so and the row has 4;
-//   - a segment is well-formed if its lead byte took all its row asks for
-//     (or is ASCII); else it is one ill-formed maximal subpart.
-// The segments starting at 0..60 are decoded as in decode_valid, 16 at a
-// time, the ill-formed ones replaced by U+FFFD or left out; the next window
+// masks, one bit per byte (split_segments, segment_masks.hpp). The
+// segments starting at 0..60 are decoded as in decode_valid, 16 at a time,
+// the ill-formed ones replaced by U+FFFD or left out; the next window
 // starts at the first segment at 61..63, or 64.
 UTF8VIEW_TARGET_AVX512_TRANSCODE inline decode_progress decode_replacing(const unsigned char* p,
                                                                         const unsigned char* stop,
@@ -307,21 +299,17 @@ UTF8VIEW_TARGET_AVX512_TRANSCODE inline decode_progress decode_replacing(const u
     while (p < stop && static_cast<std::size_t>(end - p) >= decode_window_bytes && room >= decode_window_bytes) {
         const __m512i bytes = _mm512_loadu_si512(p);
         const std::uint64_t ascii = ~static_cast<std::uint64_t>(_mm512_movepi8_mask(bytes));
-        const std::uint64_t continuation = bytes_in_range(bytes, 0x80, 0x40);
-        const std::uint64_t two = bytes_in_range(bytes, 0xC2, 0x1E);    // C2..DF
-        const std::uint64_t three = bytes_in_range(bytes, 0xE0, 0x10);  // E0..EF
-        const std::uint64_t four = bytes_in_range(bytes, 0xF0, 0x05);   // F0..F4
-        // The second byte: any continuation byte, except after E0 (A0..BF),
-        // ED (80..9F), F0 (90..BF) and F4 (80..8F).
-        const std::uint64_t next_continuation = continuation >> 1;
-        const std::uint64_t second_outside =
+        // The second byte's narrower ranges: after E0 (A0..BF), ED
+        // (80..9F), F0 (90..BF) and F4 (80..8F).
+        const byte_class_masks classes = {
+            ascii,
+            bytes_in_range(bytes, 0x80, 0x40),  // continuation bytes
+            bytes_in_range(bytes, 0xC2, 0x1E),  // C2..DF
+            bytes_in_range(bytes, 0xE0, 0x10),  // E0..EF
+            bytes_in_range(bytes, 0xF0, 0x05),  // F0..F4
             second_byte_outside(bytes, 0xE0, 0xA0, 0x20) | second_byte_outside(bytes, 0xED, 0x80, 0x20) |
-            second_byte_outside(bytes, 0xF0, 0x90, 0x30) | second_byte_outside(bytes, 0xF4, 0x80, 0x10);
-        const std::uint64_t takes_second = (two | three | four) & next_continuation & ~second_outside;
-        const std::uint64_t takes_third = takes_second & (three | four) & (continuation >> 2);
-        const std::uint64_t takes_fourth = takes_third & four & (continuation >> 3);
-        const std::uint64_t starts = ~((takes_second << 1) | (takes_third << 2) | (takes_fourth << 3));
-        const std::uint64_t well_formed = ascii | (takes_second & two) | (takes_third & three) | takes_fourth;
+                second_byte_outside(bytes, 0xF0, 0x90, 0x30) | second_byte_outside(bytes, 0xF4, 0x80, 0x10)};
+        const auto [starts, well_formed] = split_segments(classes);
 
         // Segments that start at 0..60 end inside the window.
         const std::uint64_t taken = starts & complete_starts;

@@ -1,0 +1,68 @@
+// Copyright (c) 2026 the utf8view authors.
+// Distributed under the Boost Software License, Version 1.0.
+// (See accompanying file LICENSE_1_0.txt or copy at https://www.boost.org/LICENSE_1_0.txt)
+
+/// \file
+/// Unicode 15.0 ch. 3, Table 3-7 and the maximal-subpart rule of §3.9 on
+/// 64-bit masks, one bit per byte of a 64-byte window: where the window's
+/// segments (well-formed sequences and ill-formed maximal subparts) start,
+/// and which of them are well-formed. The vector transcoders' replacing
+/// decoders (transcode_avx2.hpp, transcode_avx512.hpp) compute the masks of
+/// byte classes their own way and share this step, which is plain integer
+/// code; test/detail/segment_masks.cpp holds it to the reference decoder.
+
+#ifndef UTF8VIEW_DETAIL_SIMD_SEGMENT_MASKS_HPP
+#define UTF8VIEW_DETAIL_SIMD_SEGMENT_MASKS_HPP
+
+#include <utf8view/config.hpp>
+
+#include <cstdint>
+
+namespace utf8view::detail::simd {
+
+// Bit i describes byte i of the window (byte 0 starts a segment).
+struct byte_class_masks {
+    std::uint64_t ascii;         // 00..7F
+    std::uint64_t continuation;  // 80..BF
+    std::uint64_t two;           // C2..DF: lead byte of 2 bytes
+    std::uint64_t three;         // E0..EF: lead byte of 3 bytes
+    std::uint64_t four;          // F0..F4: lead byte of 4 bytes
+    // E0, ED, F0 or F4 whose next byte is outside the narrower second-byte
+    // range of its Table 3-7 row (A0..BF, 80..9F, 90..BF, 80..8F).
+    std::uint64_t second_outside;
+};
+
+struct segment_masks {
+    std::uint64_t starts;       // a segment starts at the byte
+    std::uint64_t well_formed;  // the segment that starts at the byte is well-formed
+};
+
+// Segments that start at 0..60 end inside the window (a segment is at most
+// 4 bytes); one that starts at 61..63 may need bytes past it.
+inline constexpr std::uint64_t complete_starts = (std::uint64_t{1} << 61) - 1;
+
+// The segments of a window, from the classes of its bytes:
+//   - a lead byte takes the next byte if it is a continuation byte in its
+//     row's second-byte range, the byte after that too if it is a
+//     continuation byte and the row has 3 or 4 bytes, and the fourth if so
+//     and the row has 4 (Table 3-7, read left to right: the maximal
+//     subpart ends at the first byte the row does not allow);
+//   - every byte no lead byte before it takes starts a segment (a
+//     continuation byte so left alone is a maximal subpart of one byte);
+//   - a segment is well-formed if it is ASCII or its lead byte took all its
+//     row asks for.
+// Bits for segments that start at 61..63 may be wrong (they depend on bytes
+// past the window): use them only to find where the next window starts.
+[[nodiscard]] UTF8VIEW_ALWAYS_INLINE constexpr segment_masks split_segments(const byte_class_masks& m) noexcept
+{
+    const std::uint64_t takes_second = (m.two | m.three | m.four) & (m.continuation >> 1) & ~m.second_outside;
+    const std::uint64_t takes_third = takes_second & (m.three | m.four) & (m.continuation >> 2);
+    const std::uint64_t takes_fourth = takes_third & m.four & (m.continuation >> 3);
+    const std::uint64_t starts = ~((takes_second << 1) | (takes_third << 2) | (takes_fourth << 3));
+    const std::uint64_t well_formed = m.ascii | (takes_second & m.two) | (takes_third & m.three) | takes_fourth;
+    return {starts, well_formed};
+}
+
+}  // namespace utf8view::detail::simd
+
+#endif  // UTF8VIEW_DETAIL_SIMD_SEGMENT_MASKS_HPP
