@@ -10,11 +10,13 @@
 // printed as FILE:LINE:COLUMN: byte OFFSET: KIND (bytes XX YY). See --help
 // and README.md for what LINE and COLUMN count.
 //
-// It streams: each file (or pipe) is read a buffer at a time (1 MiB by
-// default), so memory stays a few MiB whatever the size of the input. Each
-// buffer is validated by the SIMD kernels first; where it is valid, only its
-// line feeds are counted (to give LINE for a later error), and columns are
-// counted only after the last line feed. A buffer's end can cut a character:
+// It streams: each file (or pipe) is read a buffer at a time (64 KiB by
+// default: the bytes read are still in the core's cache when they are
+// validated; with 1 MiB, on a CPU with 512 KiB of L2, checking a large file
+// took 2 to 3 times as long), so memory stays a few MiB whatever the size
+// of the input. Each buffer is validated by the SIMD kernels first; where
+// it is valid, only its line feeds are counted (to give LINE for a later
+// error), and columns are counted only after the last line feed. A buffer's end can cut a character:
 // its first bytes (at most 3) are moved in front of the next buffer, into
 // room kept there for them, so every piece handed to the library is whole.
 
@@ -329,14 +331,14 @@ int main(int argc, char** argv)
     bool repair = false;
     bool skip = false;
     bool quiet = false;
-    std::size_t buffer_size = std::size_t{1} << 20;
+    std::size_t buffer_size = std::size_t{64} * 1024;
     app.add_option("FILE", paths, "Files to check; none, or \"-\", means standard input")->type_name("");
     auto* repair_flag = app.add_flag("--repair", repair, "Write the text, with U+FFFD for each ill-formed sequence");
     app.add_flag("--skip", skip, "Write the text without the ill-formed sequences")->excludes(repair_flag);
     app.add_flag("-q,--quiet", quiet,
                  "No diagnostics or summary: alone, only the exit status (each file read up to its first "
                  "error); with --repair or --skip, only the text");
-    app.add_option("--buffer", buffer_size, "Bytes read at a time (default 1048576; 1 to 16777216)")
+    app.add_option("--buffer", buffer_size, "Bytes read at a time (default 65536; 1 to 16777216)")
         ->type_name("BYTES")
         ->check(CLI::Range(std::size_t{1}, std::size_t{1} << 24));
     try {

@@ -14,10 +14,10 @@
 
 #include <utf8view/config.hpp>
 #include <utf8view/code_unit.hpp>
+#include <utf8view/detail/byte_pointer.hpp>
 #include <utf8view/detail/decode_step.hpp>
 #include <utf8view/detail/encode_step.hpp>
 #include <utf8view/detail/kernel_calls.hpp>
-#include <utf8view/detail/valid_prefix.hpp>
 #include <utf8view/error.hpp>
 #include <utf8view/error_policy.hpp>
 #include <utf8view/transcode.hpp>

@@ -3,19 +3,17 @@
 // (See accompanying file LICENSE_1_0.txt or copy at https://www.boost.org/LICENSE_1_0.txt)
 
 /// \file
-/// How the fast paths ask the validation kernel about the bytes ahead of
-/// them: the length of the well-formed prefix of a block.
+/// Bytes the fast paths read through a pointer: the concept of a contiguous,
+/// sized byte range whose elements may be read as unsigned char, and the
+/// pointer to its bytes. (The fast paths then ask the kernels about them
+/// through detail/kernel_calls.hpp.)
 
-#ifndef UTF8VIEW_DETAIL_VALID_PREFIX_HPP
-#define UTF8VIEW_DETAIL_VALID_PREFIX_HPP
+#ifndef UTF8VIEW_DETAIL_BYTE_POINTER_HPP
+#define UTF8VIEW_DETAIL_BYTE_POINTER_HPP
 
 #include <utf8view/config.hpp>
-#include <utf8view/detail/kernel_calls.hpp>
 #include <utf8view/detail/subrange_of.hpp>
-#include <utf8view/validate.hpp>
 
-#include <concepts>
-#include <cstddef>
 #include <iterator>
 #include <type_traits>
 
@@ -34,9 +32,6 @@ template <std::contiguous_iterator I>
     return reinterpret_cast<const unsigned char*>(detail::to_address(it));
 }
 
-// valid_prefix_bytes, the length of the well-formed prefix of a block, is in
-// detail/kernel_calls.hpp.
-
 }  // namespace utf8view::detail
 
-#endif  // UTF8VIEW_DETAIL_VALID_PREFIX_HPP
+#endif  // UTF8VIEW_DETAIL_BYTE_POINTER_HPP
