@@ -327,7 +327,10 @@ const std::vector<input>& inputs()
             for (std::size_t k = 0; k < 8; ++k) {
                 fill_to(text, random, static_cast<std::size_t>(static_cast<int>(block_start + view_block) + delta));
                 text += errors[k % errors.size()];
-                block_start = text.size() + checked_after_error;
+                // ASCII over the checked stretch, so that validation starts
+                // again exactly at its end (a character boundary).
+                text.append(checked_after_error, 'c');
+                block_start = text.size();
             }
             fill_to(text, random, text.size() + 200);
             out.push_back({"errors at block ends " + std::to_string(delta), text});

@@ -427,8 +427,9 @@ private:
     // with every check, an ASCII byte inline; past both, the next block is
     // validated first. Where the kernel finds an error (or in constant
     // evaluation, or over other ranges) the checked decoder takes over.
-    // The tests come in that order so that a step in either stretch costs
-    // one comparison of positions before the byte is read.
+    // The tests come in that order so that a step costs one comparison of
+    // positions in the validated stretch and two in the checked one before
+    // the byte is read.
     UTF8VIEW_ALWAYS_INLINE constexpr void step_to(base_iterator position, std::ptrdiff_t moved)
     {
         if constexpr (validates_ahead) {

@@ -76,6 +76,10 @@ namespace {
 // References
 
 constexpr std::size_t unbounded = std::numeric_limits<std::size_t>::max();
+// A room for check_replacing: the whole output, `slack` code points more
+// than the input needs, so that a kernel has room for whole vector stores.
+constexpr std::size_t oversized = unbounded - 1;
+
 
 // Unicode 15.0 ch. 3, D76: a scalar value is a code point that is not a
 // surrogate, 0..D7FF or E000..10FFFF.
@@ -271,7 +275,12 @@ std::string hex_of(const char32_t* p, std::size_t n)
     return out.str();
 }
 
-std::string room_name(std::size_t room) { return room == unbounded ? "unbounded" : std::to_string(room); }
+std::string room_name(std::size_t room)
+{
+    if (room == unbounded) return "unbounded";
+    if (room == oversized) return "the whole output";
+    return std::to_string(room);
+}
 
 // ---------------------------------------------------------------------------
 // The checks
@@ -873,7 +882,8 @@ void check_replacing(checker& c, const d::transcoder& k, const unsigned char* p,
     while (at != end) {
         const unsigned char* const stop = stop_after >= static_cast<std::size_t>(end - at) ? end : at + stop_after;
         const std::size_t left = e.code_points.size() - written;
-        const std::size_t call_room = std::min(room, left);
+        // `oversized`: the output's whole length, past what the input needs.
+        const std::size_t call_room = room == oversized ? left + slack : std::min(room, left);
         const auto progress = k.decode_replacing(at, stop, end, out.data() + written, call_room, action, clean_after);
         const auto wrote = static_cast<std::size_t>(progress.out - (out.data() + written));
         if (progress.in < at || progress.in > end || !e.starts[static_cast<std::size_t>(progress.in - p)] ||
@@ -897,6 +907,17 @@ void check_replacing(checker& c, const d::transcoder& k, const unsigned char* p,
         if (progress.in == at && call_room == 0) break;  // the output is full: nothing more can be written
         written += wrote;
         at = progress.in;
+        // Nothing past what the call says it wrote, even where a later
+        // call would write over it (a window's vector stores reach at most
+        // 64 code points on).
+        for (std::size_t index = written; index < out.size() && index < written + 80; ++index)
+            if (out[index] != sentinel_code_point) {
+                c.fail(k.name,
+                       "decode_replacing wrote past the end of what it returned (" + std::to_string(written) +
+                           " code points so far), at code point " + std::to_string(index),
+                       what);
+                return;
+            }
     }
     if (written != e.code_points.size() || !std::equal(e.code_points.begin(), e.code_points.end(), out.begin())) {
         std::size_t first = 0;
@@ -971,7 +992,7 @@ BOOST_AUTO_TEST_CASE(decode_replacing_text_with_errors_of_every_density)
                     const replacing_expectation e = expected_replacing(bytes, action);
                     for (const d::transcoder* k : d::available_transcoders())
                         for (const std::size_t clean_after : std::initializer_list<std::size_t>{0, 16, 100})
-                            for (const std::size_t room : {unbounded, std::size_t{32}, std::size_t{45}})
+                            for (const std::size_t room : {unbounded, oversized, std::size_t{32}, std::size_t{45}})
                                 check_replacing(c, *k, bytes.data(), bytes.size(), e, action, room, unbounded,
                                                 clean_after, [&] {
                                                     return std::string(name_of(s)) + " text with a bad byte every " +
@@ -983,6 +1004,39 @@ BOOST_AUTO_TEST_CASE(decode_replacing_text_with_errors_of_every_density)
                                                 });
                 }
             }
+    BOOST_TEST(c.failures() == 0);
+}
+
+// Windows whose last groups hold few code points, followed by a short
+// tail: a vector kernel's stores of whole lanes must stay inside what it
+// returns (found in review: 4-byte characters after a stray continuation
+// byte, and dense errors dropped).
+BOOST_AUTO_TEST_CASE(decode_replacing_writes_nothing_past_its_result)
+{
+    checker c;
+    std::vector<std::vector<unsigned char>> inputs;
+    for (std::size_t count = 15; count <= 22; ++count) {
+        std::vector<unsigned char> bytes = {0x80};
+        for (std::size_t index = 0; index < count; ++index) bytes.insert(bytes.end(), {0xF0, 0x9F, 0x98, 0x80});
+        inputs.push_back(bytes);
+    }
+    for (std::size_t tail = 60; tail <= 80; ++tail) {
+        std::vector<unsigned char> bytes = {'A'};
+        bytes.insert(bytes.end(), 7, 0x80);
+        bytes.push_back('B');
+        bytes.insert(bytes.end(), tail, 0x80);
+        inputs.push_back(bytes);
+    }
+    for (const std::vector<unsigned char>& bytes : inputs)
+        for (const action_t action : {action_t::replace, action_t::drop}) {
+            const replacing_expectation e = expected_replacing(bytes, action);
+            for (const d::transcoder* k : d::available_transcoders())
+                check_replacing(c, *k, bytes.data(), bytes.size(), e, action, oversized, unbounded, 16, [&] {
+                    return t::hex_of(std::string(bytes.begin(), bytes.end()).substr(0, 40)) + "..., " +
+                           std::to_string(bytes.size()) + " bytes" +
+                           (action == action_t::drop ? ", drop" : ", replace");
+                });
+        }
     BOOST_TEST(c.failures() == 0);
 }
 

@@ -382,12 +382,13 @@ UTF8VIEW_TARGET_AVX2_TRANSCODE inline __m256i bytes_of_bits(unsigned bits) noexc
 // first 4 bytes into a lane, packed, and the lane is decoded by arithmetic);
 // the lanes of ill-formed segments get U+FFFD (their bits of the error
 // mask, as bytes, put on the same lanes by the same vpshufb). No branch
-// depends on the bytes but the loop's: with one, on whether 8 bytes are
+// inside the groups depends on the bytes: with one on whether 8 bytes are
 // ASCII or hold an error, Latin-1 text read as UTF-8 and text with an error
 // every 8 bytes mispredicted a branch every few dozen bytes. The next
-// window starts at the first segment at 61..63, or 64. Every store but a
-// window's last writes 8 lanes, which the next one's start covers; the last
-// writes only its lanes, so nothing past the result is written.
+// window starts at the first segment at 61..63, or 64. A store writes all
+// 8 lanes only where they end inside the window's result (the later
+// groups' stores then write over the extra lanes); nearer its end it writes
+// only its own lanes, so nothing past the result is ever written.
 UTF8VIEW_TARGET_AVX2_TRANSCODE inline decode_progress decode_replacing(const unsigned char* p,
                                                                       const unsigned char* stop,
                                                                       const unsigned char* end, char32_t* out,
@@ -396,9 +397,7 @@ UTF8VIEW_TARGET_AVX2_TRANSCODE inline decode_progress decode_replacing(const uns
                                                                       std::size_t clean_after) noexcept
 {
     // A window reads 64 bytes and the byte after them, and its last group
-    // 16 bytes from byte 56; it writes at most 61 code points, and its
-    // stores reach 8 lanes past the start of its last group (at most 56
-    // code points in).
+    // 16 bytes from byte 56; it writes at most 61 code points.
     constexpr std::size_t read_bytes = 72;
     constexpr std::size_t write_room = 64;
     const bool drop = action == scalar::subpart_action::drop;
@@ -426,6 +425,7 @@ UTF8VIEW_TARGET_AVX2_TRANSCODE inline decode_progress decode_replacing(const uns
         const std::uint64_t errors = taken & ~well_formed;
         const std::uint64_t written = drop ? taken & well_formed : taken;
         char32_t* const window_out = out;
+        char32_t* const window_end = out + std::popcount(written);
         if (written != 0) {
             const auto last_group = static_cast<unsigned>(63 - std::countl_zero(written)) / 8;
             for (unsigned group = 0; group <= last_group; ++group) {
@@ -440,7 +440,7 @@ UTF8VIEW_TARGET_AVX2_TRANSCODE inline decode_progress decode_replacing(const uns
                 code_points = _mm256_blendv_epi8(code_points, _mm256_set1_epi32(0xFFFD),
                                                  _mm256_srai_epi32(_mm256_slli_epi32(flags, 24), 31));
                 const auto count = static_cast<unsigned>(std::popcount(bits));
-                store_code_points(out, code_points, count, group == last_group);
+                store_code_points(out, code_points, count, window_end - out < 8);
                 out += count;
             }
         }
