@@ -52,10 +52,10 @@ inline constexpr std::uint64_t complete_starts = (std::uint64_t{1} << 61) - 1;
 //   - a segment is well-formed if it is ASCII or its lead byte took all its
 //     row asks for.
 // The starts bits are exact for the whole window (whether a byte is taken
-// depends only on the bytes before it); the well_formed bits of segments
-// that start at 61..63 may be wrong (they depend on bytes past the window):
-// those segments are left to the next window, which starts at the first of
-// them.
+// depends only on it and the bytes before it); the well_formed bits of
+// segments that start at 61..63 may be wrong (they depend on bytes past
+// the window): those segments are left to the next window, which starts at
+// the first of them.
 [[nodiscard]] UTF8VIEW_ALWAYS_INLINE constexpr segment_masks split_segments(const byte_class_masks& m) noexcept
 {
     const std::uint64_t takes_second = (m.two | m.three | m.four) & (m.continuation >> 1) & ~m.second_outside;
