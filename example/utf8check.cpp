@@ -99,40 +99,65 @@ struct text_position {
     std::uint64_t column = 1;
 };
 
+// The last line feed in first[0, size), or null if there is none.
+const unsigned char* find_last_line_feed(const unsigned char* first, std::size_t size)
+{
+#if defined(__GLIBC__)
+    return static_cast<const unsigned char*>(memrchr(first, '\n', size));
+#else
+    for (std::size_t index = size; index != 0; --index)
+        if (first[index - 1] == '\n') return first + index - 1;
+    return nullptr;
+#endif
+}
+
 // Moves `position` over [first, last), which holds only well-formed UTF-8:
-// line feeds are counted over all of it, code points (the bytes that are
-// not continuation bytes) only after the last line feed.
+// line feeds are counted before the last one, code points (the bytes that
+// are not continuation bytes) only after it. Between dense errors these
+// stretches are a few dozen bytes, so both counts are plain loops the
+// compiler vectorizes, and the last line feed is found by
+// memrchr where the C library has it.
 void move_over_valid(text_position& position, const unsigned char* first, const unsigned char* last)
 {
-    const auto line_feeds = static_cast<std::uint64_t>(std::count(first, last, '\n'));
-    if (line_feeds != 0) {
+    if (first == last) return;
+    const auto size = static_cast<std::size_t>(last - first);
+    if (const unsigned char* line_feed = find_last_line_feed(first, size)) {
+        std::uint64_t line_feeds = 1;
+        for (const unsigned char* p = first; p != line_feed; ++p) line_feeds += *p == '\n' ? 1u : 0u;
         position.line += line_feeds;
         position.column = 1;
-        const unsigned char* after = last;
-        while (after[-1] != '\n') --after;
-        first = after;
+        first = line_feed + 1;
     }
-    position.column += static_cast<std::uint64_t>(
-        std::count_if(first, last, [](unsigned char byte) { return !u8v::is_continuation_byte(byte); }));
+    std::uint64_t code_points = 0;
+    for (const unsigned char* p = first; p != last; ++p) code_points += u8v::is_continuation_byte(*p) ? 0u : 1u;
+    position.column += code_points;
 }
 
-// `number` in decimal (dense errors make this a hot path: no allocation).
-void append_number(std::string& text, std::uint64_t number)
+// Writes `number` in decimal at `out`, which has room for 20 characters;
+// returns the end (dense errors make this a hot path: no allocation).
+char* put_number(char* out, std::uint64_t number)
 {
-    char digits[20];
-    const auto result = std::to_chars(digits, digits + sizeof digits, number);
-    text.append(digits, result.ptr);
+    return std::to_chars(out, out + 20, number).ptr;
 }
 
-// "C3 86": bytes in upper-case hexadecimal, separated by spaces.
-void append_hex_bytes(std::string& text, const unsigned char* bytes, std::size_t size)
+// Writes `text` at `out`; returns the end.
+char* put_text(char* out, std::string_view text)
+{
+    std::memcpy(out, text.data(), text.size());
+    return out + text.size();
+}
+
+// Writes "C3 86" (bytes in upper-case hexadecimal, separated by spaces) at
+// `out`, which has room for 3 * size characters; returns the end.
+char* put_hex_bytes(char* out, const unsigned char* bytes, std::size_t size)
 {
     constexpr std::string_view digits = "0123456789ABCDEF";
     for (std::size_t index = 0; index < size; ++index) {
-        if (index != 0) text += ' ';
-        text += digits[bytes[index] >> 4];
-        text += digits[bytes[index] & 0x0F];
+        if (index != 0) *out++ = ' ';
+        *out++ = digits[bytes[index] >> 4];
+        *out++ = digits[bytes[index] & 0x0F];
     }
+    return out;
 }
 
 // What a policy was told about one maximal subpart.
@@ -263,22 +288,31 @@ private:
     }
 
     // One line for the maximal subpart at `offset` of the current piece,
-    // which takes one column.
+    // which takes one column. Formatted in a local buffer and appended
+    // once: text with an error every few bytes prints a line for each.
     void diagnostic(u8v::error_kind kind, std::size_t offset, const unsigned char* bytes, std::size_t length)
     {
         ++error_count_;
+        // ":LINE:COLUMN: byte OFFSET: KIND (bytes XX XX XX)\n": three numbers
+        // of at most 20 digits, a kind name, at most 3 bytes (a maximal
+        // subpart that is not a whole character), and the fixed text.
+        constexpr std::size_t kind_room = 32;
+        char line[3 * 20 + kind_room + 3 * 3 + 32];
+        char* out = line;
+        *out++ = ':';
+        out = put_number(out, position_.line);
+        *out++ = ':';
+        out = put_number(out, position_.column);
+        out = put_text(out, ": byte ");
+        out = put_number(out, offset_ + offset);
+        out = put_text(out, ": ");
+        const std::string_view kind_name = u8v::to_string(kind);
+        out = put_text(out, kind_name.substr(0, kind_room));
+        out = put_text(out, " (bytes ");
+        out = put_hex_bytes(out, bytes, std::min<std::size_t>(length, 3));
+        out = put_text(out, ")\n");
         diagnostics_ += file_name_;
-        diagnostics_ += ':';
-        append_number(diagnostics_, position_.line);
-        diagnostics_ += ':';
-        append_number(diagnostics_, position_.column);
-        diagnostics_ += ": byte ";
-        append_number(diagnostics_, offset_ + offset);
-        diagnostics_ += ": ";
-        diagnostics_ += u8v::to_string(kind);
-        diagnostics_ += " (bytes ";
-        append_hex_bytes(diagnostics_, bytes, length);
-        diagnostics_ += ")\n";
+        diagnostics_.append(line, static_cast<std::size_t>(out - line));
         ++position_.column;
     }
 
