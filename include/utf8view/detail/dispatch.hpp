@@ -102,7 +102,7 @@ inline constexpr kernel kernels[] = {
     {"avx512", cpu_features::avx512f | cpu_features::avx512bw, &simd::avx512::validate,
      &simd::avx512::accepted_prefix, &simd::avx512::copy_accepted_prefix},
     {"avx2", cpu_features::avx2, &simd::avx2::validate, &simd::avx2::accepted_prefix,
-     &accepted_prefix_without_copy<&simd::avx2::accepted_prefix>},
+     &simd::avx2::copy_accepted_prefix},
     {"sse", cpu_features::ssse3 | cpu_features::sse41, &simd::sse::validate, &simd::sse::accepted_prefix,
      &accepted_prefix_without_copy<&simd::sse::accepted_prefix>},
 #endif

@@ -94,10 +94,40 @@ UTF8VIEW_TARGET_AVX2 inline __m256i check(__m256i current, __m256i previous, con
     return _mm256_xor_si256(pair_errors, must_continue);
 }
 
+// Where block_prefix copies what it accepts (copy_accepted_prefix), as
+// avx512::block_copy does: the clean blocks go to `out` as they are found,
+// the last one held back, so that the copy always stops at least a block
+// short of the accepted prefix, and so before its last segment. Without
+// `out` (validation) nothing is kept.
+struct block_copy {
+    unsigned char* out = nullptr;
+    std::size_t copied = 0;  // p[0, copied) is at out[0, copied)
+    __m256i held[2];         // the block at [copied, copied + 64), if the prefix reaches past copied
+
+    // The clean blocks `halves[0..Count)` (two vectors per block) at
+    // p[at, at + 32 * Count), right after what is accepted so far.
+    template <std::size_t Count>
+    UTF8VIEW_TARGET_AVX2 void accept(std::size_t at, const __m256i (&halves)[Count]) noexcept
+    {
+        static_assert(Count % 2 == 0, "whole blocks of two vectors");
+        if (out == nullptr) return;
+        if (copied + block_bytes == at) {
+            _mm256_storeu_si256(reinterpret_cast<__m256i*>(out + copied), held[0]);
+            _mm256_storeu_si256(reinterpret_cast<__m256i*>(out + copied + 32), held[1]);
+        }
+        for (std::size_t index = 0; index + 2 < Count; ++index)
+            _mm256_storeu_si256(reinterpret_cast<__m256i*>(out + at + 32 * index), halves[index]);
+        held[0] = halves[Count - 2];
+        held[1] = halves[Count - 1];
+        copied = at + 32 * (Count - 2);
+    }
+};
+
 // As sse::block_prefix: the whole blocks at the start of p[0, n) in which
 // the vector code found nothing wrong. Reads only whole blocks inside p[0, n).
 // A run of ASCII is skipped two blocks per step with nothing but the ASCII test.
-UTF8VIEW_TARGET_AVX2 inline std::size_t block_prefix(const unsigned char* p, std::size_t n) noexcept
+UTF8VIEW_TARGET_AVX2 inline std::size_t block_prefix(const unsigned char* p, std::size_t n,
+                                                    block_copy& copy) noexcept
 {
     const tables t = load_tables();
     __m256i previous = _mm256_setzero_si256();    // bytes before p: as if ASCII
@@ -109,11 +139,13 @@ UTF8VIEW_TARGET_AVX2 inline std::size_t block_prefix(const unsigned char* p, std
         if (_mm256_movemask_epi8(_mm256_or_si256(v0, v1)) == 0) {
             // All ASCII: fine unless the previous block left a sequence unfinished.
             if (!_mm256_testz_si256(unfinished, unfinished)) return i;
+            copy.accept(i, {v0, v1});
             i += block_bytes;
             while (n - i >= 2 * block_bytes) {
-                const __m256i any = _mm256_or_si256(_mm256_or_si256(load(p + i), load(p + i + 32)),
-                                                    _mm256_or_si256(load(p + i + 64), load(p + i + 96)));
+                const __m256i run[4] = {load(p + i), load(p + i + 32), load(p + i + 64), load(p + i + 96)};
+                const __m256i any = _mm256_or_si256(_mm256_or_si256(run[0], run[1]), _mm256_or_si256(run[2], run[3]));
                 if (_mm256_movemask_epi8(any) != 0) break;
+                copy.accept(i, run);
                 i += 2 * block_bytes;
             }
             // The checks of the next block see ASCII before it; which ASCII
@@ -124,11 +156,18 @@ UTF8VIEW_TARGET_AVX2 inline std::size_t block_prefix(const unsigned char* p, std
         }
         const __m256i errors = _mm256_or_si256(check(v0, previous, t), check(v1, v0, t));
         if (!_mm256_testz_si256(errors, errors)) return i;
+        copy.accept(i, {v0, v1});
         unfinished = _mm256_subs_epu8(v1, t.unfinished_at_end);
         previous = v1;
         i += block_bytes;
     }
     return i;
+}
+
+UTF8VIEW_TARGET_AVX2 inline std::size_t block_prefix(const unsigned char* p, std::size_t n) noexcept
+{
+    block_copy none;
+    return block_prefix(p, n, none);
 }
 
 // A bit for each byte of `errors` that is not zero.
@@ -140,9 +179,10 @@ UTF8VIEW_TARGET_AVX2 inline std::uint32_t flagged_lanes(__m256i errors) noexcept
 
 // As avx512::accepted_prefix: block_prefix, then the first byte in the
 // block where it stopped that check() flags (with the real bytes before it).
-UTF8VIEW_TARGET_AVX2 inline std::size_t accepted_prefix(const unsigned char* p, std::size_t n) noexcept
+UTF8VIEW_TARGET_AVX2 inline std::size_t accepted_prefix(const unsigned char* p, std::size_t n,
+                                                       block_copy& copy) noexcept
 {
-    const std::size_t i = block_prefix(p, n);
+    const std::size_t i = block_prefix(p, n, copy);
     if (n - i < block_bytes) return i;
     const tables t = load_tables();
     const __m256i previous = i == 0 ? _mm256_setzero_si256() : load(p + i - 32);
@@ -153,6 +193,24 @@ UTF8VIEW_TARGET_AVX2 inline std::size_t accepted_prefix(const unsigned char* p, 
     if (const std::uint32_t flagged = flagged_lanes(check(second, first, t)); flagged != 0)
         return i + 32 + static_cast<std::size_t>(std::countr_zero(flagged));
     return i;
+}
+
+UTF8VIEW_TARGET_AVX2 inline std::size_t accepted_prefix(const unsigned char* p, std::size_t n) noexcept
+{
+    block_copy none;
+    return accepted_prefix(p, n, none);
+}
+
+// accepted_prefix, copying to `out` the bytes it accepts as it reads them,
+// all but at least the last 64 (see block_copy; the kernel table's
+// copy_accepted_prefix).
+UTF8VIEW_TARGET_AVX2 inline prefix_copy copy_accepted_prefix(const unsigned char* p, std::size_t n,
+                                                            unsigned char* out) noexcept
+{
+    block_copy copy;
+    copy.out = out;
+    const std::size_t accepted = accepted_prefix(p, n, copy);
+    return {accepted, copy.copied};
 }
 
 // The AVX2 kernel: exactly the scalar kernel's result (see scalar.hpp).
