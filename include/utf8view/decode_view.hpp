@@ -119,7 +119,7 @@ public:
 
     /** Views `base` as code points, handling errors with `policy`. O(1). */
     constexpr explicit decode_view(V base, Policy policy = Policy()) noexcept(
-        std::is_nothrow_move_constructible_v<V> && std::is_nothrow_copy_constructible_v<Policy>)
+        std::conjunction_v<std::is_nothrow_move_constructible<V>, std::is_nothrow_copy_constructible<Policy>>)
         : base_(std::move(base)), policy_(policy)
     {
     }

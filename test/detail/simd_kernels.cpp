@@ -177,6 +177,7 @@ std::string make_background(background kind, std::size_t size, std::uint32_t see
 const std::vector<std::string>& error_patterns()
 {
     const auto b = t::byte_string;  // b({0xC0, 0x80}): a string of those two bytes
+    // clang-format off
     static const std::vector<std::string> patterns = {
         b({0x80}),                                                                    // unexpected continuation
         b({0xC0, 0x80}), b({0xC1, 0xBF}),                                             // overlong
@@ -192,6 +193,7 @@ const std::vector<std::string>& error_patterns()
         b({0xF1, 0x80, 0x80, 0x80, 0x80}),
         b({0xE1, 0xC2, 0x80}), b({0xF1, 0x80, 0xE1, 0x80, 0x80}),                     // a lead cut by a lead
     };
+    // clang-format on
     return patterns;
 }
 

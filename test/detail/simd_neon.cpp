@@ -111,11 +111,13 @@ std::string valid_text(std::size_t size, std::uint32_t seed, bool ascii)
 void errors_at_every_offset()
 {
     const auto b = t::byte_string;  // b({0xC0, 0x80}): a string of those two bytes
+    // clang-format off
     const std::vector<std::string> pieces = {
         b({0x80}),             b({0xC0, 0x80}),             b({0xE0, 0x9F, 0xBF}), b({0xF0, 0x8F, 0xBF, 0xBF}),
         b({0xED, 0xA0, 0x80}), b({0xF4, 0x90, 0x80, 0x80}), b({0xF5}),             b({0xFF}),
         b({0xC2}),             b({0xE1, 0x80}),             b({0xF1, 0x80, 0x80}), b({0xE1, 0x80, 0x80, 0x80}),
     };
+    // clang-format on
     for (const bool ascii : {true, false}) {
         if (!ascii && !full_run) break;
         const std::string text = valid_text(256, ascii ? 1 : 2, ascii);

@@ -203,9 +203,10 @@ public:
 template <class I, class S>
 consteval bool nothrow_iteration() noexcept
 {
-    bool nothrow = std::is_nothrow_move_assignable_v<I> && noexcept(*std::declval<const I&>()) &&
-                   noexcept(++std::declval<I&>()) &&
-                   noexcept(static_cast<bool>(std::declval<const I&>() == std::declval<const S&>()));
+    bool nothrow = std::is_nothrow_move_assignable_v<I>;
+    nothrow = nothrow && noexcept(*std::declval<const I&>());
+    nothrow = nothrow && noexcept(++std::declval<I&>());
+    nothrow = nothrow && noexcept(static_cast<bool>(std::declval<const I&>() == std::declval<const S&>()));
     if constexpr (std::forward_iterator<I>) nothrow = nothrow && std::is_nothrow_copy_constructible_v<I>;
     if constexpr (std::bidirectional_iterator<I>) nothrow = nothrow && noexcept(--std::declval<I&>());
     if constexpr (std::random_access_iterator<I>)

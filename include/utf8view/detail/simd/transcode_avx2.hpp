@@ -121,12 +121,14 @@ inline constexpr gather_indices gather = make_gather_indices();
 // 4 bytes), and, used for lead bytes only, how far to shift the joined
 // payload of 4 bytes right (6 for each continuation byte the character
 // lacks). Both 128-bit halves hold the same 16 entries.
+// clang-format off
 alignas(32) inline constexpr unsigned char payload_mask_by_nibble[32] = {
     0x7F, 0x7F, 0x7F, 0x7F, 0x7F, 0x7F, 0x7F, 0x7F, 0x3F, 0x3F, 0x3F, 0x3F, 0x1F, 0x1F, 0x0F, 0x07,
     0x7F, 0x7F, 0x7F, 0x7F, 0x7F, 0x7F, 0x7F, 0x7F, 0x3F, 0x3F, 0x3F, 0x3F, 0x1F, 0x1F, 0x0F, 0x07};
 alignas(32) inline constexpr unsigned char lead_shift[32] = {
     18, 18, 18, 18, 18, 18, 18, 18, 0, 0, 0, 0, 12, 12, 6, 0,
     18, 18, 18, 18, 18, 18, 18, 18, 0, 0, 0, 0, 12, 12, 6, 0};
+// clang-format on
 
 // Decodes 8 lanes, each holding a valid character's bytes in order from its
 // lead byte (bytes past the character's end are ignored; a zero lane gives 0).

@@ -65,19 +65,23 @@
 namespace utf8view::detail::simd::avx512_transcode {
 
 // 0, 1, ..., 63: byte positions, for vpcompressb to pick from.
+// clang-format off
 alignas(64) inline constexpr unsigned char byte_positions[64] = {
     0,  1,  2,  3,  4,  5,  6,  7,  8,  9,  10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21,
     22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43,
     44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63};
+// clang-format on
 
 // By the high nibble of a lead byte (Table 3-7): the mask of its payload
 // bits, and how far to shift the joined 24 + payload bits right (6 for
 // each continuation byte the character lacks). Nibbles 8..B are never lead
 // bytes of valid text; their entries are not used.
+// clang-format off
 alignas(64) inline constexpr std::uint32_t lead_payload_mask[16] = {
     0x7F, 0x7F, 0x7F, 0x7F, 0x7F, 0x7F, 0x7F, 0x7F, 0, 0, 0, 0, 0x1F, 0x1F, 0x0F, 0x07};
 alignas(64) inline constexpr std::uint32_t lead_shift[16] = {
     18, 18, 18, 18, 18, 18, 18, 18, 0, 0, 0, 0, 12, 12, 6, 0};
+// clang-format on
 
 // The windows decode_valid and the steps encode_scalar_values take.
 inline constexpr std::size_t decode_window_bytes = 64;
