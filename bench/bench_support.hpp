@@ -38,8 +38,8 @@ namespace bench {
     shared with no implementation under test. Returns the byte offset of the
     first ill-formed sequence, or nullopt when `bytes` is well-formed; then
     appends the code points to `*out` (when given) and adds them to `*sum`. */
-inline std::optional<std::size_t> reference_decode(std::string_view bytes, std::u32string* out,
-                                                   std::uint64_t* sum, std::size_t* count)
+inline std::optional<std::size_t> reference_decode(std::string_view bytes, std::u32string* out, std::uint64_t* sum,
+                                                   std::size_t* count)
 {
     const auto byte = [&](std::size_t i) { return static_cast<unsigned char>(bytes[i]); };
     std::size_t i = 0;
@@ -48,15 +48,23 @@ inline std::optional<std::size_t> reference_decode(std::string_view bytes, std::
         std::size_t length = 0;
         unsigned low = 0x80, high = 0xBF;  // the range of the second byte (Table 3-7)
         char32_t value = 0;
-        if (lead < 0x80) { length = 1; value = lead; }
-        else if (lead >= 0xC2 && lead <= 0xDF) { length = 2; value = lead & 0x1Fu; }
+        if (lead < 0x80) {
+            length = 1;
+            value = lead;
+        }
+        else if (lead >= 0xC2 && lead <= 0xDF) {
+            length = 2;
+            value = lead & 0x1Fu;
+        }
         else if (lead >= 0xE0 && lead <= 0xEF) {
-            length = 3; value = lead & 0x0Fu;
+            length = 3;
+            value = lead & 0x0Fu;
             if (lead == 0xE0) low = 0xA0;
             if (lead == 0xED) high = 0x9F;
         }
         else if (lead >= 0xF0 && lead <= 0xF4) {
-            length = 4; value = lead & 0x07u;
+            length = 4;
+            value = lead & 0x07u;
             if (lead == 0xF0) low = 0x90;
             if (lead == 0xF4) high = 0x8F;
         }
@@ -107,15 +115,23 @@ inline void reference_replace(std::string_view bytes, std::u32string& code_point
         std::size_t length = 0;
         unsigned low = 0x80, high = 0xBF;
         char32_t value = 0;
-        if (lead < 0x80) { length = 1; value = lead; }
-        else if (lead >= 0xC2 && lead <= 0xDF) { length = 2; value = lead & 0x1Fu; }
+        if (lead < 0x80) {
+            length = 1;
+            value = lead;
+        }
+        else if (lead >= 0xC2 && lead <= 0xDF) {
+            length = 2;
+            value = lead & 0x1Fu;
+        }
         else if (lead >= 0xE0 && lead <= 0xEF) {
-            length = 3; value = lead & 0x0Fu;
+            length = 3;
+            value = lead & 0x0Fu;
             if (lead == 0xE0) low = 0xA0;
             if (lead == 0xED) high = 0x9F;
         }
         else if (lead >= 0xF0 && lead <= 0xF4) {
-            length = 4; value = lead & 0x07u;
+            length = 4;
+            value = lead & 0x07u;
             if (lead == 0xF0) low = 0x90;
             if (lead == 0xF4) high = 0x8F;
         }
@@ -164,8 +180,8 @@ inline void compute_reference(input& in, bool keep_code_points)
     in.code_points.clear();
     in.code_point_sum = 0;
     in.code_point_count = 0;
-    if (auto error = reference_decode(in.bytes, keep_code_points ? &in.code_points : nullptr,
-                                      &in.code_point_sum, &in.code_point_count))
+    if (auto error = reference_decode(in.bytes, keep_code_points ? &in.code_points : nullptr, &in.code_point_sum,
+                                      &in.code_point_count))
         fail(in.name + " (" + in.origin + ") is not valid UTF-8: byte " + std::to_string(*error));
 }
 
@@ -236,7 +252,10 @@ inline std::vector<input> load_corpus(const std::filesystem::path& corpus_dir, s
         for (bool room = true; room;) {
             for (const auto& in : inputs) {
                 if (in.kind != input::kind_t::lipsum) continue;
-                if (big.bytes.size() + in.bytes.size() > big_bytes) { room = false; break; }
+                if (big.bytes.size() + in.bytes.size() > big_bytes) {
+                    room = false;
+                    break;
+                }
                 big.bytes += in.bytes;
             }
             if (lipsum_total > big_bytes) break;
@@ -258,8 +277,7 @@ inline std::vector<input> load_corpus(const std::filesystem::path& corpus_dir, s
     - `latin1-french`: mars-french.utf8.txt in ISO-8859-1 (code points above
       U+00FF as '?'), read as UTF-8: an error at each accented letter;
     - `random-bytes`: 256 KiB from a fixed linear congruential generator. */
-inline std::vector<input> make_dirty_inputs(const std::filesystem::path& corpus_dir,
-                                            const std::vector<input>& valid)
+inline std::vector<input> make_dirty_inputs(const std::filesystem::path& corpus_dir, const std::vector<input>& valid)
 {
     std::string lipsum;
     for (const auto& in : valid)

@@ -80,12 +80,21 @@ constexpr std::size_t decode_failed = static_cast<std::size_t>(-1);
 // validate
 
 #ifdef UTF8VIEW_BENCH_HAS_VALIDATE
-BENCH_NOINLINE bool validate_utf8view(std::string_view s) { return !utf8view::validate(s).kind; }
+BENCH_NOINLINE bool validate_utf8view(std::string_view s)
+{
+    return !utf8view::validate(s).kind;
+}
 #endif
 #ifdef UTF8VIEW_BENCH_HAS_IS_VALID
-BENCH_NOINLINE bool is_valid_utf8view(std::string_view s) { return utf8view::is_valid(s); }
+BENCH_NOINLINE bool is_valid_utf8view(std::string_view s)
+{
+    return utf8view::is_valid(s);
+}
 #endif
-BENCH_NOINLINE bool validate_utfcpp(std::string_view s) { return utf8::is_valid(s.begin(), s.end()); }
+BENCH_NOINLINE bool validate_utfcpp(std::string_view s)
+{
+    return utf8::is_valid(s.begin(), s.end());
+}
 BENCH_NOINLINE bool validate_icu(std::string_view s)
 {
     const auto* p = reinterpret_cast<const std::uint8_t*>(s.data());
@@ -100,9 +109,15 @@ BENCH_NOINLINE bool validate_icu(std::string_view s)
 }
 // The ceiling: one pass over the bytes looking for a byte that valid UTF-8
 // never holds (so on valid input it agrees with the validators).
-BENCH_NOINLINE bool validate_memchr(std::string_view s) { return std::memchr(s.data(), 0xFF, s.size()) == nullptr; }
+BENCH_NOINLINE bool validate_memchr(std::string_view s)
+{
+    return std::memchr(s.data(), 0xFF, s.size()) == nullptr;
+}
 #ifdef UTF8VIEW_BENCH_HAS_SIMDUTF
-BENCH_NOINLINE bool validate_simdutf(std::string_view s) { return simdutf::validate_utf8(s.data(), s.size()); }
+BENCH_NOINLINE bool validate_simdutf(std::string_view s)
+{
+    return simdutf::validate_utf8(s.data(), s.size());
+}
 #endif
 
 // ---------------------------------------------------------------------------
@@ -296,8 +311,8 @@ BENCH_NOINLINE std::size_t repair_icu(std::string_view s, char* out)
     UChar pivot[4096];
     UChar* pivot_source = pivot;
     UChar* pivot_target = pivot;
-    ucnv_convertEx(icu_utf8_out, icu_utf8_in, &target, out + 3 * s.size() + 16, &source, s.data() + s.size(),
-                   pivot, &pivot_source, &pivot_target, pivot + 4096, true, true, &status);
+    ucnv_convertEx(icu_utf8_out, icu_utf8_in, &target, out + 3 * s.size() + 16, &source, s.data() + s.size(), pivot,
+                   &pivot_source, &pivot_target, pivot + 4096, true, true, &status);
     return U_FAILURE(status) ? decode_failed : static_cast<std::size_t>(target - out);
 }
 // utfcpp's replace_invalid: U+FFFD for what it considers an invalid
@@ -322,8 +337,7 @@ struct implementation {
 
     implementation(std::string id_, Fn fn_, std::string kernel_ = {})
         : id(std::move(id_)), fn(fn_), kernel(std::move(kernel_))
-    {
-    }
+    {}
 };
 
 std::vector<implementation<validate_fn>> validate_impls = {
@@ -333,9 +347,7 @@ std::vector<implementation<validate_fn>> validate_impls = {
 #ifdef UTF8VIEW_BENCH_HAS_IS_VALID
     {"utf8view.is_valid", is_valid_utf8view},
 #endif
-    {"utfcpp.is_valid", validate_utfcpp},
-    {"icu.U8_NEXT", validate_icu},
-    {"memchr", validate_memchr},
+    {"utfcpp.is_valid", validate_utfcpp},        {"icu.U8_NEXT", validate_icu}, {"memchr", validate_memchr},
 #ifdef UTF8VIEW_BENCH_HAS_SIMDUTF
     {"simdutf.validate_utf8", validate_simdutf},
 #endif
@@ -497,8 +509,8 @@ void check_decode(const input& in, const implementation<decode_fn>& impl)
     std::vector<char32_t> out(in.bytes.size() + 16, U'\0');
     const std::size_t n = impl.fn(in.bytes, out.data());
     if (n != in.code_points.size() || !std::equal(in.code_points.begin(), in.code_points.end(), out.begin()))
-        fail(where("decode", in, impl.id) + ": output differs from the reference (" + std::to_string(n) + " code points, expected " +
-             std::to_string(in.code_points.size()) + ")");
+        fail(where("decode", in, impl.id) + ": output differs from the reference (" + std::to_string(n) +
+             " code points, expected " + std::to_string(in.code_points.size()) + ")");
 }
 
 void check_sum(const input& in, const implementation<sum_fn>& impl)
@@ -552,24 +564,75 @@ void register_all(const std::vector<input>& inputs)
         for (const auto& impl : validate_impls) {
             if (in.kind == input::kind_t::dirty) continue;
             check_validate(in, impl);
-            benchmark::RegisterBenchmark(where("validate", in, impl.id).c_str(), [&in, fn = impl.fn, kernel = impl.kernel](State& state) {
-                const kernel_scope scope(kernel);
-                for (auto _ : state) {
-                    bool valid = fn(in.bytes);
-                    benchmark::DoNotOptimize(valid);
-                    benchmark::ClobberMemory();
-                }
-                state.SetBytesProcessed(state.iterations() * static_cast<std::int64_t>(in.bytes.size()));
-            });
+            benchmark::RegisterBenchmark(
+                where("validate", in, impl.id).c_str(), [&in, fn = impl.fn, kernel = impl.kernel](State& state) {
+                    const kernel_scope scope(kernel);
+                    for (auto _ : state) {
+                        bool valid = fn(in.bytes);
+                        benchmark::DoNotOptimize(valid);
+                        benchmark::ClobberMemory();
+                    }
+                    state.SetBytesProcessed(state.iterations() * static_cast<std::int64_t>(in.bytes.size()));
+                });
         }
     for (const input& in : inputs) {
         if (in.kind == input::kind_t::big) continue;  // 4 bytes of output per byte of input: 256 MiB
         if (in.kind == input::kind_t::dirty) continue;
         for (const auto& impl : decode_impls) {
             check_decode(in, impl);
-            benchmark::RegisterBenchmark(where("decode", in, impl.id).c_str(), [&in, fn = impl.fn, kernel = impl.kernel](State& state) {
+            benchmark::RegisterBenchmark(
+                where("decode", in, impl.id).c_str(), [&in, fn = impl.fn, kernel = impl.kernel](State& state) {
+                    const kernel_scope scope(kernel);
+                    std::vector<char32_t> out(in.bytes.size() + 16);
+                    for (auto _ : state) {
+                        std::size_t n = fn(in.bytes, out.data());
+                        benchmark::DoNotOptimize(n);
+                        benchmark::ClobberMemory();
+                    }
+                    state.SetBytesProcessed(state.iterations() * static_cast<std::int64_t>(in.bytes.size()));
+                });
+        }
+    }
+    for (const input& in : inputs)
+        for (const auto& impl : sum_impls) {
+            if (in.kind == input::kind_t::dirty) continue;
+            check_sum(in, impl);
+            benchmark::RegisterBenchmark(
+                where("sum", in, impl.id).c_str(), [&in, fn = impl.fn, kernel = impl.kernel](State& state) {
+                    const kernel_scope scope(kernel);
+                    for (auto _ : state) {
+                        std::uint64_t sum = fn(in.bytes);
+                        benchmark::DoNotOptimize(sum);
+                        benchmark::ClobberMemory();
+                    }
+                    state.SetBytesProcessed(state.iterations() * static_cast<std::int64_t>(in.bytes.size()));
+                });
+        }
+    for (const input& in : inputs) {
+        if (in.kind == input::kind_t::big || in.kind == input::kind_t::dirty) continue;
+        for (const auto& impl : encode_impls) {
+            check_encode(in, impl);
+            benchmark::RegisterBenchmark(
+                where("encode", in, impl.id).c_str(), [&in, fn = impl.fn, kernel = impl.kernel](State& state) {
+                    const kernel_scope scope(kernel);
+                    std::vector<char> out(in.code_points.size() * 4 + 16);
+                    for (auto _ : state) {
+                        std::size_t n = fn(in.code_points, out.data());
+                        benchmark::DoNotOptimize(n);
+                        benchmark::ClobberMemory();
+                    }
+                // Bytes of UTF-8 (here the output), like the other families.
+                    state.SetBytesProcessed(state.iterations() * static_cast<std::int64_t>(in.bytes.size()));
+                });
+        }
+    }
+    // Repair of valid text (lipsum), then the dirty families.
+    const auto add_repair = [](const char* family, const input& in, const implementation<repair_fn>& impl) {
+        check_repair(family, in, impl);
+        benchmark::RegisterBenchmark(
+            where(family, in, impl.id).c_str(), [&in, fn = impl.fn, kernel = impl.kernel](State& state) {
                 const kernel_scope scope(kernel);
-                std::vector<char32_t> out(in.bytes.size() + 16);
+                std::vector<char> out(3 * in.bytes.size() + 16);
                 for (auto _ : state) {
                     std::size_t n = fn(in.bytes, out.data());
                     benchmark::DoNotOptimize(n);
@@ -577,52 +640,6 @@ void register_all(const std::vector<input>& inputs)
                 }
                 state.SetBytesProcessed(state.iterations() * static_cast<std::int64_t>(in.bytes.size()));
             });
-        }
-    }
-    for (const input& in : inputs)
-        for (const auto& impl : sum_impls) {
-            if (in.kind == input::kind_t::dirty) continue;
-            check_sum(in, impl);
-            benchmark::RegisterBenchmark(where("sum", in, impl.id).c_str(), [&in, fn = impl.fn, kernel = impl.kernel](State& state) {
-                const kernel_scope scope(kernel);
-                for (auto _ : state) {
-                    std::uint64_t sum = fn(in.bytes);
-                    benchmark::DoNotOptimize(sum);
-                    benchmark::ClobberMemory();
-                }
-                state.SetBytesProcessed(state.iterations() * static_cast<std::int64_t>(in.bytes.size()));
-            });
-        }
-    for (const input& in : inputs) {
-        if (in.kind == input::kind_t::big || in.kind == input::kind_t::dirty) continue;
-        for (const auto& impl : encode_impls) {
-            check_encode(in, impl);
-            benchmark::RegisterBenchmark(where("encode", in, impl.id).c_str(), [&in, fn = impl.fn, kernel = impl.kernel](State& state) {
-                const kernel_scope scope(kernel);
-                std::vector<char> out(in.code_points.size() * 4 + 16);
-                for (auto _ : state) {
-                    std::size_t n = fn(in.code_points, out.data());
-                    benchmark::DoNotOptimize(n);
-                    benchmark::ClobberMemory();
-                }
-                // Bytes of UTF-8 (here the output), like the other families.
-                state.SetBytesProcessed(state.iterations() * static_cast<std::int64_t>(in.bytes.size()));
-            });
-        }
-    }
-    // Repair of valid text (lipsum), then the dirty families.
-    const auto add_repair = [](const char* family, const input& in, const implementation<repair_fn>& impl) {
-        check_repair(family, in, impl);
-        benchmark::RegisterBenchmark(where(family, in, impl.id).c_str(), [&in, fn = impl.fn, kernel = impl.kernel](State& state) {
-            const kernel_scope scope(kernel);
-            std::vector<char> out(3 * in.bytes.size() + 16);
-            for (auto _ : state) {
-                std::size_t n = fn(in.bytes, out.data());
-                benchmark::DoNotOptimize(n);
-                benchmark::ClobberMemory();
-            }
-            state.SetBytesProcessed(state.iterations() * static_cast<std::int64_t>(in.bytes.size()));
-        });
     };
     for (const input& in : inputs)
         if (in.kind == input::kind_t::lipsum)
@@ -674,8 +691,8 @@ std::string utf8view_kernel_choice()
     const auto choice = utf8view::detail::kernel_choice();
     using reason = utf8view::detail::choice_reason;
     if (choice.reason == reason::calibrated) {
-        text = "fastest in utf8view's start-up calibration (best time on " +
-               std::to_string(choice.timings.text_bytes) + " bytes:";
+        text = "fastest in utf8view's start-up calibration (best time on " + std::to_string(choice.timings.text_bytes) +
+               " bytes:";
 #ifdef UTF8VIEW_BENCH_HAS_AVAILABLE_KERNELS
         std::size_t i = 0;
         for (const auto* k : utf8view::detail::available_kernels()) {
@@ -696,7 +713,7 @@ std::string utf8view_kernel_choice()
 // the dispatched utf8view rows.
 void add_kernel_rows()
 {
-#if defined(UTF8VIEW_BENCH_HAS_VALIDATE) && defined(UTF8VIEW_BENCH_HAS_AVAILABLE_KERNELS) && \
+#if defined(UTF8VIEW_BENCH_HAS_VALIDATE) && defined(UTF8VIEW_BENCH_HAS_AVAILABLE_KERNELS) &&                           \
     defined(UTF8VIEW_BENCH_HAS_FORCE_KERNEL) && defined(UTF8VIEW_BENCH_HAS_ACTIVE_KERNEL)
     auto position = validate_impls.begin();
     while (position != validate_impls.end() && position->id.starts_with("utf8view.")) ++position;
@@ -771,7 +788,8 @@ int main(int argc, char** argv)
 
     if (kernel_option) {
 #if defined(UTF8VIEW_BENCH_HAS_FORCE_KERNEL)
-        if (!utf8view::detail::force_kernel(*kernel_option)) fail("--kernel=" + *kernel_option + ": no such kernel here");
+        if (!utf8view::detail::force_kernel(*kernel_option))
+            fail("--kernel=" + *kernel_option + ": no such kernel here");
 #else
         fail("--kernel=" + *kernel_option + ": this utf8view cannot force a kernel yet");
 #endif
@@ -813,9 +831,9 @@ int main(int argc, char** argv)
     benchmark::AddCustomContext("simdutf.kernel", std::string(simdutf::get_active_implementation()->name()));
 #endif
     for (const auto& in : inputs)
-        benchmark::AddCustomContext("input." + in.name,
-                                    in.origin + ": " + std::to_string(in.bytes.size()) + " bytes, " +
-                                        std::to_string(in.code_point_count) + " code points");
+        benchmark::AddCustomContext("input." + in.name, in.origin + ": " + std::to_string(in.bytes.size()) +
+                                                            " bytes, " + std::to_string(in.code_point_count) +
+                                                            " code points");
 
     add_kernel_rows();
     add_transcoder_rows();

@@ -69,8 +69,8 @@ int main(int argc, char** argv)
         bytes = example::read_file(path);
     }
     catch (const std::system_error& failure) {
-        std::cerr << "codepoints: cannot read " << (path == "-" ? "<stdin>" : path) << ": "
-                  << failure.code().message() << '\n';
+        std::cerr << "codepoints: cannot read " << (path == "-" ? "<stdin>" : path) << ": " << failure.code().message()
+                  << '\n';
         return 2;
     }
 

@@ -113,8 +113,7 @@ public:
     mapped_file(mapped_file&& other) noexcept
         : read_(std::move(other.read_)), mapping_(std::exchange(other.mapping_, nullptr)),
           mapping_size_(std::exchange(other.mapping_size_, 0))
-    {
-    }
+    {}
     /** Unmaps this one's file, if mapped, and takes over the bytes of
         `other`, which is left with none. */
     mapped_file& operator=(mapped_file&& other) noexcept

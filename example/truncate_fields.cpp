@@ -178,8 +178,7 @@ std::optional<std::string> truncate_csv(std::string_view bytes, truncator& out)
 
 int main(int argc, char** argv)
 {
-    CLI::App app{"Cuts every field of a CSV file to at most N bytes without splitting a character.",
-                 "truncate_fields"};
+    CLI::App app{"Cuts every field of a CSV file to at most N bytes without splitting a character.", "truncate_fields"};
     app.footer(std::string(help_footer));
 
     std::string path = "-";

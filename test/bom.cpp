@@ -34,9 +34,11 @@ BOOST_AUTO_TEST_CASE(recognises_exactly_ef_bb_bf_at_the_start)
 
 BOOST_AUTO_TEST_CASE(strip_bom_removes_one_bom_and_keeps_the_type)
 {
-    const std::string_view with = "\xEF\xBB\xBF\xEF\xBB\xBF" "A";
+    const std::string_view with = "\xEF\xBB\xBF\xEF\xBB\xBF"
+                                  "A";
     const std::string_view stripped = u8v::strip_bom(with);
-    BOOST_TEST(stripped == "\xEF\xBB\xBF" "A");  // only one BOM is removed
+    BOOST_TEST(stripped == "\xEF\xBB\xBF"
+                           "A");  // only one BOM is removed
     BOOST_TEST(u8v::strip_bom("AB"sv) == "AB");
     const std::string owned = "\xEF\xBB\xBFz";
     static_assert(std::is_same_v<decltype(u8v::strip_bom(owned)), std::string_view>);

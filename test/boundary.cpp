@@ -118,16 +118,17 @@ void check_hand_case(const hand_case& c, R& bytes, const Its& at)
     BOOST_TEST_REQUIRE(c.floor.size() == size + 2);
     BOOST_TEST_REQUIRE(c.ceil.size() == size + 2);
     BOOST_TEST_REQUIRE(c.start.size() == size);
-    for (std::size_t n = 0; n <= size + 1; ++n)
-        BOOST_TEST_CONTEXT("limit " << n)
+    for (std::size_t n = 0; n <= size + 1; ++n) BOOST_TEST_CONTEXT("limit " << n)
         {
             BOOST_TEST(size_of(u8v::truncate(bytes, n)) == c.floor[n]);
             BOOST_TEST(u8v::floor_code_point_boundary(bytes, n) == c.floor[n]);
             BOOST_TEST(u8v::ceil_code_point_boundary(bytes, n) == c.ceil[n]);
             BOOST_TEST(u8v::is_code_point_boundary(bytes, n) == (c.floor[n] == std::min(n, size)));
         }
-    for (std::size_t i = 0; i < size; ++i)
-        BOOST_TEST_CONTEXT("byte " << i) { BOOST_TEST((u8v::find_code_point_start(at[0], at[i]) == at[c.start[i]])); }
+    for (std::size_t i = 0; i < size; ++i) BOOST_TEST_CONTEXT("byte " << i)
+        {
+            BOOST_TEST((u8v::find_code_point_start(at[0], at[i]) == at[c.start[i]]));
+        }
 }
 
 template <class R>
@@ -146,13 +147,18 @@ BOOST_AUTO_TEST_SUITE(hand_derived_cases)
 
 BOOST_AUTO_TEST_CASE(every_function_on_every_case_over_three_bases)
 {
-    for (const hand_case& c : hand_cases())
-        BOOST_TEST_CONTEXT(c.name)
+    for (const hand_case& c : hand_cases()) BOOST_TEST_CONTEXT(c.name)
         {
             std::string_view view = c.bytes;
-            BOOST_TEST_CONTEXT("std::string_view") { check_hand_case(c, view, iterators_of(view)); }
+            BOOST_TEST_CONTEXT("std::string_view")
+            {
+                check_hand_case(c, view, iterators_of(view));
+            }
             std::list<char> list(c.bytes.begin(), c.bytes.end());
-            BOOST_TEST_CONTEXT("std::list<char>") { check_hand_case(c, list, iterators_of(list)); }
+            BOOST_TEST_CONTEXT("std::list<char>")
+            {
+                check_hand_case(c, list, iterators_of(list));
+            }
             t::bidirectional_test_range<const char, false> archetype(c.bytes.data(), c.bytes.data() + c.bytes.size());
             BOOST_TEST_CONTEXT("bidirectional archetype with sentinel")
             {
@@ -217,8 +223,7 @@ BOOST_AUTO_TEST_CASE(trim_incomplete_tail_drops_only_a_sequence_the_end_cut)
         {"\xF0\x9F\x98\x80\x80"sv, 5, "U+1F600 then a stray 80: the 80 is no part of the emoji"},
         {"\xE2\x82\xAC\x82\xAC"sv, 5, "euro sign then stray 82 AC"},
     };
-    for (const row& r : rows)
-        BOOST_TEST_CONTEXT(r.why)
+    for (const row& r : rows) BOOST_TEST_CONTEXT(r.why)
         {
             const std::string_view kept = u8v::trim_incomplete_tail(r.bytes);
             BOOST_TEST(kept.size() == r.kept);
@@ -245,8 +250,7 @@ BOOST_AUTO_TEST_CASE(a_range_that_starts_with_continuation_bytes)
     const std::string_view range = std::string_view(buffer).substr(1);
     t::access_counts counts;
     const auto bytes = t::counted(range, counts);
-    for (std::size_t i = 0; i < range.size(); ++i)
-        BOOST_TEST_CONTEXT("byte " << i)
+    for (std::size_t i = 0; i < range.size(); ++i) BOOST_TEST_CONTEXT("byte " << i)
         {
             const auto position = std::ranges::next(bytes.begin(), static_cast<std::ptrdiff_t>(i));
             counts.reset();
@@ -375,8 +379,7 @@ BOOST_AUTO_TEST_CASE(indexes_above_ptrdiff_max_are_clamped_too)
     constexpr std::size_t max = std::numeric_limits<std::size_t>::max();
     constexpr auto ptrdiff_max = static_cast<std::size_t>(std::numeric_limits<std::ptrdiff_t>::max());
     std::list<char> list(aero.begin(), aero.end());
-    for (const std::size_t n : {ptrdiff_max + 1, max - 1, max})
-        BOOST_TEST_CONTEXT("limit " << n)
+    for (const std::size_t n : {ptrdiff_max + 1, max - 1, max}) BOOST_TEST_CONTEXT("limit " << n)
         {
             BOOST_TEST(u8v::truncate(aero, n) == aero);
             BOOST_TEST(u8v::floor_code_point_boundary(aero, n) == 5u);
@@ -414,8 +417,7 @@ BOOST_AUTO_TEST_CASE(fits_cut_with_suffix_and_suffix_too_long)
         {2, ""sv, false, "the suffix is longer than max_bytes: plain cut to 2, floor 0"},
         {0, ""sv, false, "nothing fits"},
     };
-    for (const row& r : rows)
-        BOOST_TEST_CONTEXT(r.why << " (max_bytes " << r.max_bytes << ")")
+    for (const row& r : rows) BOOST_TEST_CONTEXT(r.why << " (max_bytes " << r.max_bytes << ")")
         {
             const u8v::truncation<std::string_view> cut = u8v::truncate(nihongo, r.max_bytes, ellipsis);
             BOOST_TEST(cut.prefix == r.prefix);
@@ -607,8 +609,8 @@ struct measured {
 std::string describe(const measured& m)
 {
     std::ostringstream out;
-    out << m.counts.dereferences << " dereferences, " << m.counts.increments << " increments, "
-        << m.counts.decrements << " decrements, " << m.counts.jumps << " jumps; bytes read:";
+    out << m.counts.dereferences << " dereferences, " << m.counts.increments << " increments, " << m.counts.decrements
+        << " decrements, " << m.counts.jumps << " jumps; bytes read:";
     for (std::size_t i : m.reads) out << " " << i;
     return out.str();
 }
@@ -730,8 +732,8 @@ BOOST_AUTO_TEST_CASE(find_code_point_start_reads_each_of_at_most_4_bytes_once)
             const std::size_t got = static_cast<std::size_t>(start - bytes.begin());
             if (got != expected_floor(p, size)) problem << "find_code_point_start(" << p << ") = " << got << "; ";
             if (seen.counts.dereferences > 4 || seen.distinct() != seen.counts.dereferences ||
-                !seen.reads_within(p < 3 ? 0 : p - 3, p) || seen.counts.increments != 0 ||
-                seen.counts.decrements > 3 || seen.counts.jumps != 0)
+                !seen.reads_within(p < 3 ? 0 : p - 3, p) || seen.counts.increments != 0 || seen.counts.decrements > 3 ||
+                seen.counts.jumps != 0)
                 problem << "find_code_point_start(" << p << "): " << describe(seen) << "; ";
             if (problem.str().size() > 2000) break;
         }
@@ -853,8 +855,8 @@ BOOST_AUTO_TEST_CASE(truncate_code_points_reads_only_what_it_keeps)
             // The k-th boundary of the periodic text: 9 segments per period.
             const std::size_t expected = (k / 9) * period.size() + period_boundaries[k % 9];
             if (kept != expected) problem << "truncate_code_points(" << k << ") = " << kept << "; ";
-            if (seen.counts.dereferences > kept + k || !seen.reads_within(0, kept) ||
-                seen.counts.increments != kept || seen.counts.decrements != 0)
+            if (seen.counts.dereferences > kept + k || !seen.reads_within(0, kept) || seen.counts.increments != kept ||
+                seen.counts.decrements != 0)
                 problem << "truncate_code_points(" << k << "): " << describe(seen) << "; ";
             if (problem.str().size() > 2000) break;
         }

@@ -156,8 +156,8 @@ void check_decode(std::span<const unsigned char> bytes, const std::vector<ref::s
     catch (const u8v::decode_error& error) {
         BOOST_TEST_REQUIRE(expected.throws_at.has_value());
         BOOST_TEST(error.offset() == *expected.throws_at);
-        const ref::segment& bad = *std::find_if(segments.begin(), segments.end(),
-                                                [](const ref::segment& s) { return !s.well_formed(); });
+        const ref::segment& bad =
+            *std::find_if(segments.begin(), segments.end(), [](const ref::segment& s) { return !s.well_formed(); });
         BOOST_TEST(static_cast<int>(error.kind()) == static_cast<int>(*bad.error));
         std::size_t written = 0;  // what came before the error stays written
         while (written < room && out[written] != untouched) ++written;
@@ -213,8 +213,7 @@ void check_encode(std::span<const char32_t> values, Policy policy, ref::policy_b
 
 // What a recording policy was told when encoding: the first `asked` values
 // that are not scalar values, with their kind and index.
-void check_told_values(const std::vector<u8v::decode_error_info>& log, const std::u32string& values,
-                       std::size_t asked)
+void check_told_values(const std::vector<u8v::decode_error_info>& log, const std::u32string& values, std::size_t asked)
 {
     BOOST_TEST_REQUIRE(log.size() == asked);
     std::size_t next = 0;
@@ -282,9 +281,9 @@ BOOST_AUTO_TEST_CASE(decode_into_every_room_from_0_to_80_ends_at_a_page_boundary
                     log.clear();
                     check_decode(bytes, segments, declared_recording_drop{&log}, policy_behaviour::drops_declared, 0,
                                  room, output_pages);
-                    check_told(log, errors,
-                               ref::decode_into_room(segments, input.size(), policy_behaviour::drops_declared, room)
-                                   .asked);
+                    check_told(
+                        log, errors,
+                        ref::decode_into_room(segments, input.size(), policy_behaviour::drops_declared, room).asked);
                     calls += 6;
                 }
             }
@@ -338,12 +337,10 @@ BOOST_AUTO_TEST_CASE(encode_into_every_room_from_0_to_80_ends_at_a_page_boundary
                     using ref::policy_behaviour;
                     check_encode(span, u8v::on_error::replace, policy_behaviour::replaces, "\xEF\xBF\xBD", room,
                                  output_pages);
-                    check_encode(span, u8v::on_error::skip, policy_behaviour::drops_declared, "", room,
-                                 output_pages);
+                    check_encode(span, u8v::on_error::skip, policy_behaviour::drops_declared, "", room, output_pages);
                     check_encode(span, u8v::on_error::throw_exception, policy_behaviour::throws, "", room,
                                  output_pages);
-                    check_encode(span, undeclared_drop{}, policy_behaviour::drops_undeclared, "", room,
-                                 output_pages);
+                    check_encode(span, undeclared_drop{}, policy_behaviour::drops_undeclared, "", room, output_pages);
                     std::vector<u8v::decode_error_info> log;
                     check_encode(span, recording_policy{&log}, policy_behaviour::replaces, "?", room, output_pages);
                     check_told_values(log, values,

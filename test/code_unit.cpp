@@ -29,8 +29,8 @@ static_assert(u8v::utf8_range<std::string> && u8v::utf8_range<std::u8string_view
 static_assert(!u8v::utf8_range<std::u32string> && !u8v::utf8_range<std::vector<int>>);
 
 // Code point types hold any code point value: at least 32 bits.
-static_assert(u8v::code_point_type<char32_t> && u8v::code_point_type<std::uint32_t> &&
-              u8v::code_point_type<int> && u8v::code_point_type<std::int64_t>);
+static_assert(u8v::code_point_type<char32_t> && u8v::code_point_type<std::uint32_t> && u8v::code_point_type<int> &&
+              u8v::code_point_type<std::int64_t>);
 static_assert(!u8v::code_point_type<char16_t> && !u8v::code_point_type<char> && !u8v::code_point_type<char8_t> &&
               !u8v::code_point_type<bool> && !u8v::code_point_type<std::uint16_t>);
 static_assert(u8v::code_point_range<std::u32string_view> && u8v::code_point_range<std::vector<int>>);

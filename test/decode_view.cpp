@@ -344,8 +344,8 @@ constexpr bool decodes_at_compile_time()
     // Table 3-8 of Unicode 15.0 §3.9 again, as a constant expression.
     constexpr std::array<unsigned char, 13> bytes = {0x61, 0xF1, 0x80, 0x80, 0xE1, 0x80, 0xC2,
                                                      0x62, 0x80, 0x63, 0x80, 0xBF, 0x64};
-    constexpr std::array<char32_t, 10> expected = {0x61, 0xFFFD, 0xFFFD, 0xFFFD, 0x62,
-                                                   0xFFFD, 0x63, 0xFFFD, 0xFFFD, 0x64};
+    constexpr std::array<char32_t, 10> expected = {0x61,   0xFFFD, 0xFFFD, 0xFFFD, 0x62,
+                                                   0xFFFD, 0x63,   0xFFFD, 0xFFFD, 0x64};
     auto view = bytes | u8v::views::decode;
     if (!std::ranges::equal(view, expected)) return false;
     if (!std::ranges::equal(view | std::views::reverse, expected | std::views::reverse)) return false;
@@ -402,7 +402,8 @@ BOOST_AUTO_TEST_CASE(stepping_forward_from_an_end_iterator_over_a_list_is_consta
 BOOST_AUTO_TEST_CASE(a_throwing_policy_leaves_the_iterator_where_it_was)
 {
     // b then FF (invalid lead byte, Table 3-7) then c.
-    const std::string_view bytes = "ab\xFF" "c";
+    const std::string_view bytes = "ab\xFF"
+                                   "c";
     auto view = bytes | u8v::views::decode(u8v::on_error::throw_exception);
     auto it = std::ranges::next(view.begin());
     BOOST_REQUIRE(*it == U'b');

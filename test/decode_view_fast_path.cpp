@@ -202,8 +202,7 @@ public:
             }
         }
         else if (kind == "coin") {
-            while (w.steps.size() < max_steps && !at_end())
-                go(random.below(10) < 6 ? step::forward : step::backward);
+            while (w.steps.size() < max_steps && !at_end()) go(random.below(10) < 6 ? step::forward : step::backward);
         }
         else {
             const step on = w.from_end ? step::backward : step::forward;
@@ -456,8 +455,7 @@ BOOST_AUTO_TEST_CASE(inputs_are_as_described)
 {
     const std::vector<input>& all = inputs();
     BOOST_TEST(all.size() >= 25u);
-    for (const input& in : all)
-        BOOST_TEST_CONTEXT(in.name)
+    for (const input& in : all) BOOST_TEST_CONTEXT(in.name)
         {
             BOOST_TEST(in.bytes.size() >= 1000u);
             BOOST_TEST(in.bytes.size() <= 20u * 1024 + 64);
@@ -498,7 +496,8 @@ BOOST_AUTO_TEST_CASE(fast_path_equals_the_list_view_under_every_kernel)
 // (found by the walks above): "ab" FF "c" with skip, from the end.
 BOOST_AUTO_TEST_CASE(skip_back_over_an_error_then_forward)
 {
-    const std::string bytes = "ab\xFF" "c";
+    const std::string bytes = "ab\xFF"
+                              "c";
     const list_bytes list(bytes);
     const auto oracle = u8v::views::decode(list.list, u8v::on_error::skip);
     auto expected = oracle.end();
@@ -620,8 +619,7 @@ BOOST_AUTO_TEST_CASE(a_throwing_policy_leaves_a_fast_path_iterator_where_it_was)
     const std::array<std::size_t, 5> places = {40, view_block - 1, view_block, view_block + 1, 3 * view_block + 17};
     t::for_each_kernel([&] {
         for (const std::size_t at : places)
-            for (const std::string& error : errors)
-                BOOST_TEST_CONTEXT("error [" << t::hex_of(error) << "] at " << at)
+            for (const std::string& error : errors) BOOST_TEST_CONTEXT("error [" << t::hex_of(error) << "] at " << at)
                 {
                     ++cases;
                     check_throwing_policy(text_with_error_at(at, error, at + 3000));

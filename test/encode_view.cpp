@@ -74,8 +74,10 @@ BOOST_AUTO_TEST_CASE(element_type_is_the_requested_code_unit)
 BOOST_AUTO_TEST_CASE(values_that_are_not_scalar_values_follow_the_policy)
 {
     // D800 is a surrogate, 110000 is above U+10FFFF (Unicode 15.0 D76).
-    const std::u32string_view code_points = U"A\xD800" "B\x110000";
-    BOOST_TEST(encoded(code_points | u8v::views::encode) == "A\xEF\xBF\xBD" "B\xEF\xBF\xBD");
+    const std::u32string_view code_points = U"A\xD800"
+                                            "B\x110000";
+    BOOST_TEST(encoded(code_points | u8v::views::encode) == "A\xEF\xBF\xBD"
+                                                            "B\xEF\xBF\xBD");
     BOOST_TEST(encoded(code_points | u8v::views::encode(u8v::on_error::skip)) == "AB");
     BOOST_TEST(encoded_backwards(code_points | u8v::views::encode(u8v::on_error::skip)) == "AB");
     try {
@@ -109,7 +111,9 @@ BOOST_AUTO_TEST_CASE(wide_and_signed_values_are_never_truncated_into_range)
 
 BOOST_AUTO_TEST_CASE(error_marks_the_bytes_of_a_replacement)
 {
-    auto view = U"\xDFFF" "A"sv | u8v::views::encode;
+    auto view = U"\xDFFF"
+                "A"sv |
+                u8v::views::encode;
     auto it = view.begin();
     for (int index = 0; index < 3; ++index, ++it)
         BOOST_TEST(it.error() == std::optional<u8v::error_kind>(u8v::error_kind::surrogate));
@@ -132,13 +136,16 @@ BOOST_AUTO_TEST_CASE(base_is_the_code_point_being_encoded)
 BOOST_AUTO_TEST_CASE(forward_and_input_bases)
 {
     std::forward_list<char32_t> forward = {U'\u20AC', U'x'};
-    BOOST_TEST(encoded(forward | u8v::views::encode) == "\xE2\x82\xAC" "x");
+    BOOST_TEST(encoded(forward | u8v::views::encode) == "\xE2\x82\xAC"
+                                                        "x");
     // An input range of code points: decoded bytes read from a stream.
-    std::istringstream stream("\xE2\x82\xAC" "x\xFF");
+    std::istringstream stream("\xE2\x82\xAC"
+                              "x\xFF");
     auto bytes = std::ranges::subrange(std::istreambuf_iterator<char>(stream), std::istreambuf_iterator<char>());
     auto round_trip = bytes | u8v::views::decode | u8v::views::encode_as<char>;
     static_assert(!std::ranges::forward_range<decltype(round_trip)>);
-    BOOST_TEST(encoded(round_trip) == "\xE2\x82\xAC" "x\xEF\xBF\xBD");
+    BOOST_TEST(encoded(round_trip) == "\xE2\x82\xAC"
+                                      "x\xEF\xBF\xBD");
 }
 
 BOOST_AUTO_TEST_CASE(decode_then_encode_is_the_identity_on_valid_text)
@@ -168,7 +175,8 @@ BOOST_AUTO_TEST_CASE(encodes_in_constant_expressions_and_at_run_time)
 BOOST_AUTO_TEST_CASE(a_throwing_policy_leaves_the_iterator_where_it_was)
 {
     // 'a', then D800 (a surrogate, Unicode 15.0 D71), then 'c'.
-    const std::u32string_view code_points = U"a\xD800" "c";
+    const std::u32string_view code_points = U"a\xD800"
+                                            "c";
     auto view = code_points | u8v::views::encode(u8v::on_error::throw_exception);
     auto it = view.begin();
     BOOST_REQUIRE(*it == u8'a');

@@ -64,14 +64,15 @@ static_assert(u8v::encode_error_policy<u8v::on_error::replace_t>);
 static_assert(!u8v::decode_error_policy<int>);
 // Iteration is noexcept exactly when the policy is.
 static_assert(noexcept(++std::declval<u8v::decode_view<std::string_view>::iterator&>()));
-static_assert(!noexcept(
-    ++std::declval<u8v::decode_view<std::string_view, u8v::on_error::throw_exception_t>::iterator&>()));
+static_assert(
+    !noexcept(++std::declval<u8v::decode_view<std::string_view, u8v::on_error::throw_exception_t>::iterator&>()));
 
 BOOST_AUTO_TEST_CASE(user_policy_runs_once_per_maximal_subpart_with_kind_offset_and_length)
 {
     // Maximal subparts by Unicode 15.0 §3.9: C0 | AE (overlong, then a lone
     // continuation byte), E2 82 (truncated by 'x'), F5 (above U+10FFFF).
-    const std::string_view bytes = "a\xC0\xAE" "b\xE2\x82x\xF5";
+    const std::string_view bytes = "a\xC0\xAE"
+                                   "b\xE2\x82x\xF5";
     std::vector<u8v::decode_error_info> log;
     auto view = bytes | u8v::views::decode(question_mark_and_log{&log});
     auto it = view.begin();
@@ -104,7 +105,8 @@ BOOST_AUTO_TEST_CASE(user_policy_replacement_is_reported_by_the_iterator)
 
 BOOST_AUTO_TEST_CASE(user_policy_encodes_its_replacement)
 {
-    const std::u32string_view code_points_in = U"A\xD800" "B";
+    const std::u32string_view code_points_in = U"A\xD800"
+                                               "B";
     std::string out;
     std::vector<u8v::decode_error_info> unused;
     for (char byte : code_points_in | u8v::views::encode_as<char>(question_mark_and_log{&unused})) out.push_back(byte);
@@ -133,7 +135,8 @@ BOOST_AUTO_TEST_CASE(backwards_the_policy_sees_the_same_errors_in_reverse)
     const std::string_view bytes = "\xE0\x80x\xED\xA0";
     std::vector<u8v::decode_error_info> forwards;
     std::vector<u8v::decode_error_info> backwards;
-    for (char32_t code_point : bytes | u8v::views::decode(question_mark_and_log{&forwards})) static_cast<void>(code_point);
+    for (char32_t code_point : bytes | u8v::views::decode(question_mark_and_log{&forwards}))
+        static_cast<void>(code_point);
     std::list<char> list(bytes.begin(), bytes.end());
     auto view = list | u8v::views::decode(question_mark_and_log{&backwards});
     // begin() decodes the first element (here an error), so it is called

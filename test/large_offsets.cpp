@@ -82,7 +82,10 @@ assertion_result skip(const std::string& reason)
 }
 
 // The text of errno's error `code`, for the reasons given.
-std::string error_text(int code) { return std::error_code(code, std::generic_category()).message(); }
+std::string error_text(int code)
+{
+    return std::error_code(code, std::generic_category()).message();
+}
 
 #if defined(UTF8VIEW_TEST_HAS_POSIX_FILES)
 
@@ -174,7 +177,8 @@ class sparse_file {
         ::munmap(probe, probe_size);
         const std::optional<std::uintmax_t> after = allocated_bytes(file.get());
         if (!after || *after > *before)
-            return "the file system" + where + " allocates storage for the holes of a file that is read "
+            return "the file system" + where +
+                   " allocates storage for the holes of a file that is read "
                    "(as tmpfs does): 5 GiB would be filled";
 
         if (::ftruncate(file.get(), static_cast<off_t>(file_size)) != 0)
@@ -329,7 +333,10 @@ assertion_result without_memory_sanitizer(test_unit_id)
 
 // Where the build put utf8check: CMake passes it in UTF8VIEW_UTF8CHECK
 // (test/CMakeLists.txt) when it builds the examples.
-const char* utf8check_path() { return std::getenv("UTF8VIEW_UTF8CHECK"); }
+const char* utf8check_path()
+{
+    return std::getenv("UTF8VIEW_UTF8CHECK");
+}
 
 assertion_result utf8check_is_available(test_unit_id)
 {
@@ -344,7 +351,10 @@ assertion_result utf8check_is_available(test_unit_id)
 #endif
 }
 
-std::chrono::steady_clock::time_point now() { return std::chrono::steady_clock::now(); }
+std::chrono::steady_clock::time_point now()
+{
+    return std::chrono::steady_clock::now();
+}
 double seconds_since(std::chrono::steady_clock::time_point start)
 {
     return std::chrono::duration<double>(now() - start).count();
@@ -444,9 +454,9 @@ BOOST_AUTO_TEST_CASE(utf8check_report, *precondition(file_is_available) * precon
     BOOST_TEST(result.exit_status == 1);  // some file is not valid UTF-8
     const std::string first_column = std::to_string(code_points_before_error + 1);
     const std::string second_column = std::to_string(code_points_before_error + 2);
-    BOOST_TEST(result.standard_output ==
-               path + ":1:" + first_column + ": byte 4294967313: overlong (bytes C0)\n" +
-               path + ":1:" + second_column + ": byte 4294967314: unexpected_continuation_byte (bytes AE)\n");
+    BOOST_TEST(result.standard_output == path + ":1:" + first_column + ": byte 4294967313: overlong (bytes C0)\n" +
+                                             path + ":1:" + second_column +
+                                             ": byte 4294967314: unexpected_continuation_byte (bytes AE)\n");
     BOOST_TEST(result.standard_error == path + ": 2 errors\n");
 #endif
 }

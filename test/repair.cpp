@@ -243,12 +243,13 @@ BOOST_AUTO_TEST_CASE(bounded_outputs_at_every_room_end_at_a_page_boundary, *ut::
                     check(u8v::on_error::replace, policy_behaviour::replaces, replaced, 3);
                     check(u8v::on_error::skip, policy_behaviour::drops_declared, skipped, 0);
                     std::vector<u8v::decode_error_info> log;
-                    check_told(log, errors,
-                               check(recording_policy{&log}, policy_behaviour::replaces, questioned(segments), 1).asked);
+                    check_told(
+                        log, errors,
+                        check(recording_policy{&log}, policy_behaviour::replaces, questioned(segments), 1).asked);
                     log.clear();
-                    check_told(log, errors,
-                               check(declared_recording_drop{&log}, policy_behaviour::drops_declared, skipped, 0)
-                                   .asked);
+                    check_told(
+                        log, errors,
+                        check(declared_recording_drop{&log}, policy_behaviour::drops_declared, skipped, 0).asked);
                 }
             }
         }

@@ -17,9 +17,9 @@
 #include <utf8view/utf8view.hpp>
 
 #if defined(UTF8VIEW_SEPARATE_COMPILATION)
-#if defined(UTF8VIEW_DETAIL_DISPATCH_HPP) || defined(UTF8VIEW_DETAIL_CPU_HPP) || \
-    defined(UTF8VIEW_DETAIL_SIMD_AVX2_HPP) || defined(UTF8VIEW_DETAIL_SIMD_AVX512_HPP) || \
-    defined(UTF8VIEW_DETAIL_SIMD_SSE_HPP) || defined(UTF8VIEW_DETAIL_SIMD_NEON_HPP) || \
+#if defined(UTF8VIEW_DETAIL_DISPATCH_HPP) || defined(UTF8VIEW_DETAIL_CPU_HPP) ||                                       \
+    defined(UTF8VIEW_DETAIL_SIMD_AVX2_HPP) || defined(UTF8VIEW_DETAIL_SIMD_AVX512_HPP) ||                              \
+    defined(UTF8VIEW_DETAIL_SIMD_SSE_HPP) || defined(UTF8VIEW_DETAIL_SIMD_NEON_HPP) ||                                 \
     defined(UTF8VIEW_DETAIL_SIMD_TRANSCODE_AVX512_HPP)
 #error "with UTF8VIEW_SEPARATE_COMPILATION, <utf8view/utf8view.hpp> must not include the kernels or their choice"
 #endif

@@ -82,8 +82,7 @@ struct expected_result {
 expected_result reference_of(std::string_view bytes)
 {
     expected_result result;
-    for (const ref::segment& s :
-         ref::segments(reinterpret_cast<const unsigned char*>(bytes.data()), bytes.size())) {
+    for (const ref::segment& s : ref::segments(reinterpret_cast<const unsigned char*>(bytes.data()), bytes.size())) {
         if (s.well_formed()) {
             result.code_points += s.code_point;
             result.code_points_skipped += s.code_point;
@@ -232,8 +231,8 @@ BOOST_AUTO_TEST_CASE(chunks_of_other_range_types)
     // std::deque (random access, not contiguous), std::byte elements.
     const std::string joined = joined_vector_inputs();
     const expected_result expected = reference_of(joined);
-    for (const std::size_t size : {std::size_t{1}, std::size_t{2}, std::size_t{3}, std::size_t{5}, std::size_t{0},
-                                   std::size_t{4096}}) {
+    for (const std::size_t size :
+         {std::size_t{1}, std::size_t{2}, std::size_t{3}, std::size_t{5}, std::size_t{0}, std::size_t{4096}}) {
         check_stream<std::list<char>>(joined, expected, size);
         check_stream<std::deque<unsigned char>>(joined, expected, size);
         check_stream<std::vector<char8_t>>(joined, expected, size);

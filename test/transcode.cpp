@@ -168,7 +168,10 @@ std::string valid_text_exactly(t::random_source& random, std::size_t size)
     text.append(size - text.size(), 'x');
     return text;
 }
-constexpr std::size_t ascii_filler(std::size_t size) { return size > 2048 ? size - 2048 : 0; }
+constexpr std::size_t ascii_filler(std::size_t size)
+{
+    return size > 2048 ? size - 2048 : 0;
+}
 
 std::string concatenated(t::random_source& random, t::generator generate, std::size_t size)
 {
@@ -226,10 +229,9 @@ const std::vector<long_input>& long_inputs()
             for (const std::string& error : errors)
                 // A one-byte error cannot be cut: one position on each side
                 // is enough. ED A0 80 is cut after ED or A0 at deltas -1, -2.
-                if (error.size() == 1 ? (delta >= -1 && delta <= 1)
-                                      : error[0] != '\xED' || (delta >= -3 && delta <= 1))
+                if (error.size() == 1 ? (delta >= -1 && delta <= 1) : error[0] != '\xED' || (delta >= -3 && delta <= 1))
                     inputs.push_back({"[" + t::hex_of(error) + "] at offset 65536 + " + std::to_string(delta),
-                                  head + error + "A" + tail, ascii_filler(head_size)});
+                                      head + error + "A" + tail, ascii_filler(head_size)});
         }
 
         // A sequence cut by the end of the input, at the end of two blocks.
@@ -259,13 +261,13 @@ std::size_t first_difference(const A& a, const B& b)
 
 // Compares without printing a million elements: equal, or where they differ
 // (worked out only on failure).
-#define CHECK_SAME_SEQUENCE(got, expected)                                                                      \
-    do {                                                                                                        \
-        if ((got) == (expected)) BOOST_TEST(true);                                                             \
-        else                                                                                                    \
-            BOOST_ERROR(#got " != " #expected " (sizes " << (got).size() << ", " << (expected).size()          \
-                                                         << "; first difference at index "                    \
-                                                         << first_difference(got, expected) << ")");          \
+#define CHECK_SAME_SEQUENCE(got, expected)                                                                             \
+    do {                                                                                                               \
+        if ((got) == (expected)) BOOST_TEST(true);                                                                     \
+        else                                                                                                           \
+            BOOST_ERROR(#got " != " #expected " (sizes " << (got).size() << ", " << (expected).size()                  \
+                                                         << "; first difference at index "                             \
+                                                         << first_difference(got, expected) << ")");                   \
     } while (false)
 
 // The bytes as each contiguous code unit type: the fast path takes them all.
@@ -354,10 +356,10 @@ void check_long_input(const Bytes& bytes, const oracle& o, std::size_t variant)
     // ends, and elsewhere: the prefix of the replace output, and `in` after
     // exactly that many segments.
     const std::size_t total = o.replace.size();
-    const auto at_block = static_cast<std::size_t>(
-        std::ranges::upper_bound(o.boundaries, block) - o.boundaries.begin() - 1);  // segments ending <= 65536
-    const std::vector<std::size_t> sizes = {0, 9, at_block - 1, at_block, at_block + 1,
-                                            variant % 2 == 0 ? total - 1 : total + 1};
+    const auto at_block = static_cast<std::size_t>(std::ranges::upper_bound(o.boundaries, block) -
+                                                   o.boundaries.begin() - 1);  // segments ending <= 65536
+    const std::vector<std::size_t> sizes = {
+        0, 9, at_block - 1, at_block, at_block + 1, variant % 2 == 0 ? total - 1 : total + 1};
     for (const std::size_t n : sizes) {
         if (n > total + 1) continue;
         const std::size_t written = std::min(n, total);
@@ -367,8 +369,8 @@ void check_long_input(const Bytes& bytes, const oracle& o, std::size_t variant)
             const auto result = u8v::decode_into(bytes, out, u8v::on_error::replace);
             BOOST_TEST(static_cast<std::size_t>(result.out - out.begin()) == written);
             out.resize(written);
-            CHECK_SAME_SEQUENCE(out, code_points(o.replace.begin(),
-                                                 o.replace.begin() + static_cast<std::ptrdiff_t>(written)));
+            CHECK_SAME_SEQUENCE(
+                out, code_points(o.replace.begin(), o.replace.begin() + static_cast<std::ptrdiff_t>(written)));
             BOOST_TEST(offset_of(result.in) == o.boundaries[written]);
         }
     }
@@ -674,11 +676,11 @@ BOOST_AUTO_TEST_CASE(output_iterator_and_range_variants)
                    tt::per_element());
         BOOST_TEST((into_c_array.in - text.begin()) == 9 + 3);
         // An array of unknown bound has no size: it goes in as a pointer.
-        using unknown_bound_array = char32_t (&)[];
-        static_assert(std::same_as<decltype(u8v::decode_into(std::declval<std::string_view>(),
-                                                             std::declval<unknown_bound_array>())
-                                                .out),
-                                   char32_t*>);
+        using unknown_bound_array = char32_t(&)[];
+        static_assert(
+            std::same_as<
+                decltype(u8v::decode_into(std::declval<std::string_view>(), std::declval<unknown_bound_array>()).out),
+                char32_t*>);
         // ... and a pointer to it an unbounded output iterator.
         char32_t* const pointer = c_array;
         const auto into_pointer = u8v::decode_into(std::string_view(text).substr(0, 9), pointer);

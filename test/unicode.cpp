@@ -76,5 +76,6 @@ BOOST_AUTO_TEST_CASE(encoded_length_at_each_boundary_of_table_3_6)
     BOOST_TEST(u8v::encoded_length(0x110000) == 0);
 }
 
-static_assert(u8v::is_lead_byte(static_cast<unsigned char>(0xC2)) && !u8v::is_lead_byte(static_cast<unsigned char>(0xC1)));
+static_assert(u8v::is_lead_byte(static_cast<unsigned char>(0xC2)) &&
+              !u8v::is_lead_byte(static_cast<unsigned char>(0xC1)));
 static_assert(u8v::sequence_length(u8'\xF4') == 4 && u8v::sequence_length(u8'\xF5') == 0);

@@ -47,7 +47,10 @@ constexpr std::size_t minimum_rows = 500;
 // UTF-8-test.txt has 300 lines.
 constexpr std::size_t minimum_kuhn_lines = 250;
 
-validation_result valid_result(std::size_t size) { return {std::nullopt, size}; }
+validation_result valid_result(std::size_t size)
+{
+    return {std::nullopt, size};
+}
 
 // What validate must say for `bytes` whose first ill-formed maximal subpart
 // starts at `first_invalid` (-1: none), by the documented error-kind table.
@@ -58,8 +61,14 @@ validation_result expected_for(std::string_view bytes, long first_invalid)
     return {t::expected_error_kind(bytes, offset), offset};
 }
 
-std::span<const std::byte> as_bytes(std::string_view s) { return std::as_bytes(std::span(s.data(), s.size())); }
-std::u8string as_u8string(std::string_view s) { return std::u8string(s.begin(), s.end()); }
+std::span<const std::byte> as_bytes(std::string_view s)
+{
+    return std::as_bytes(std::span(s.data(), s.size()));
+}
+std::u8string as_u8string(std::string_view s)
+{
+    return std::u8string(s.begin(), s.end());
+}
 
 // validate over each kind of range holding `bytes`. The contiguous ones go
 // to the kernel when `bytes` has 32 bytes or more; the others never do.
@@ -111,7 +120,10 @@ const std::vector<decode_row>& decode_rows()
 
 namespace {
 
-constexpr validation_result validate_sv(std::string_view bytes) { return u8v::validate(bytes); }
+constexpr validation_result validate_sv(std::string_view bytes)
+{
+    return u8v::validate(bytes);
+}
 
 // The README's example, one maximal subpart of each error kind and valid
 // sequences that look suspicious (Unicode 15.0 ch. 3, Table 3-7 and §3.9;
@@ -191,13 +203,12 @@ BOOST_AUTO_TEST_CASE(every_decode_vector_after_ascii_reaches_the_kernel_at_every
         for (std::size_t prefix = 0; prefix <= 130; ++prefix) {
             for (const std::size_t suffix : {std::size_t{0}, std::size_t{1}, std::size_t{40}}) {
                 const std::string bytes = std::string(prefix, 'a') + row.input + std::string(suffix, 'z');
-                const long first_invalid =
-                    row.first_invalid < 0 ? -1 : row.first_invalid + static_cast<long>(prefix);
+                const long first_invalid = row.first_invalid < 0 ? -1 : row.first_invalid + static_cast<long>(prefix);
                 const validation_result expected = expected_for(bytes, first_invalid);
                 const validation_result got = u8v::validate(std::string_view(bytes));
                 if (got != expected)  // one message per failure, not 400000 passes
-                    BOOST_TEST(got == expected,
-                               row.id << " [" << row.input_hex << "] after " << prefix << " ASCII bytes, before " << suffix);
+                    BOOST_TEST(got == expected, row.id << " [" << row.input_hex << "] after " << prefix
+                                                       << " ASCII bytes, before " << suffix);
             }
         }
     }
@@ -256,7 +267,8 @@ BOOST_AUTO_TEST_CASE(every_line_of_kuhn_utf8_test)
             check_every_range(line, expected);
             if (!expected.valid()) {
                 ++invalid_lines;
-                if (!first_error_in_file) first_error_in_file = validation_result{expected.kind, line_start + expected.offset};
+                if (!first_error_in_file)
+                    first_error_in_file = validation_result{expected.kind, line_start + expected.offset};
             }
         }
         line_start += line.size() + 1;  // and its LF
@@ -283,9 +295,8 @@ BOOST_AUTO_TEST_CASE(valid_text_of_every_length_around_the_threshold_and_blocks)
         std::size_t boundary = length;
         while (boundary > 0 && boundary < text.size() && (static_cast<unsigned char>(text[boundary]) & 0xC0) == 0x80)
             --boundary;
-        const validation_result expected = boundary == length
-                                               ? valid_result(length)
-                                               : validation_result{error_kind::truncated_sequence, boundary};
+        const validation_result expected =
+            boundary == length ? valid_result(length) : validation_result{error_kind::truncated_sequence, boundary};
         BOOST_TEST(u8v::validate(cut) == expected, "length " << length);
         BOOST_TEST(u8v::validate(std::list<char>(cut.begin(), cut.end())) == expected, "length " << length);
     }
@@ -309,8 +320,7 @@ BOOST_AUTO_TEST_CASE(arrays_of_unsigned_char_and_std_byte_reach_the_kernel)
 BOOST_AUTO_TEST_CASE(null_terminated_and_sentinel_ranges_take_the_scalar_loop)
 {
     const std::string text = std::string(100, 'x') + "\xED\xA0\x80" + std::string(10, 'y');
-    BOOST_TEST(u8v::validate(u8v::null_terminated(text.c_str())) ==
-               (validation_result{error_kind::surrogate, 100}));
+    BOOST_TEST(u8v::validate(u8v::null_terminated(text.c_str())) == (validation_result{error_kind::surrogate, 100}));
     BOOST_TEST(u8v::validate(t::input_test_range<const char, false, true>(text)) ==
                (validation_result{error_kind::surrogate, 100}));
 }

@@ -72,7 +72,8 @@ template <std::ranges::forward_range R>
         const std::size_t clamped = index < size ? index : size;
         std::ranges::advance(first, static_cast<std::ranges::range_difference_t<R>>(clamped));
         return {first, clamped};
-    } else {
+    }
+    else {
         std::size_t moved = 0;
         for (; moved < index && first != last; ++moved) ++first;
         return {first, moved};

@@ -27,10 +27,9 @@ namespace utf8view {
 
     @par Standard Unicode 15.0, ch. 3, D77 (code unit) and D92 (UTF-8). */
 template <class T>
-concept utf8_code_unit =
-    std::same_as<std::remove_cv_t<T>, char> || std::same_as<std::remove_cv_t<T>, signed char> ||
-    std::same_as<std::remove_cv_t<T>, unsigned char> || std::same_as<std::remove_cv_t<T>, char8_t> ||
-    std::same_as<std::remove_cv_t<T>, std::byte>;
+concept utf8_code_unit = std::same_as<std::remove_cv_t<T>, char> || std::same_as<std::remove_cv_t<T>, signed char> ||
+                         std::same_as<std::remove_cv_t<T>, unsigned char> ||
+                         std::same_as<std::remove_cv_t<T>, char8_t> || std::same_as<std::remove_cv_t<T>, std::byte>;
 
 /** A *byte range*: an input range whose value type is a `utf8_code_unit`.
 
@@ -48,8 +47,8 @@ concept utf8_range = std::ranges::input_range<R> && utf8_code_unit<std::ranges::
     Unicode scalar values (negative, surrogates, above U+10FFFF) are accepted
     by the type and reported as errors by the encoder. */
 template <class T>
-concept code_point_type = std::integral<std::remove_cv_t<T>> && !std::same_as<std::remove_cv_t<T>, bool> &&
-                          sizeof(T) >= 4;
+concept code_point_type =
+    std::integral<std::remove_cv_t<T>> && !std::same_as<std::remove_cv_t<T>, bool> && sizeof(T) >= 4;
 
 /** A *code point range*: an input range whose value type is a `code_point_type`. */
 template <class R>

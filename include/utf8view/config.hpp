@@ -46,7 +46,7 @@ namespace utf8view::detail {
     std::abort();
 }
 }  // namespace utf8view::detail
-#define UTF8VIEW_ASSERT(condition) \
+#define UTF8VIEW_ASSERT(condition)                                                                                     \
     ((condition) ? static_cast<void>(0) : ::utf8view::detail::assertion_failed(#condition, __FILE__, __LINE__))
 #else
 #define UTF8VIEW_ASSERT(condition) static_cast<void>(0)

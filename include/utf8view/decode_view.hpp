@@ -115,17 +115,22 @@ public:
 
     /** A view of a default-constructed `V` (usually empty), with a
         default-constructed policy. */
-    decode_view() requires std::default_initializable<V> && std::default_initializable<Policy> = default;
+    decode_view()
+        requires std::default_initializable<V> && std::default_initializable<Policy>
+    = default;
 
     /** Views `base` as code points, handling errors with `policy`. O(1). */
     constexpr explicit decode_view(V base, Policy policy = Policy()) noexcept(
         std::conjunction_v<std::is_nothrow_move_constructible<V>, std::is_nothrow_copy_constructible<Policy>>)
         : base_(std::move(base)), policy_(policy)
-    {
-    }
+    {}
 
     /** The underlying byte view. */
-    [[nodiscard]] constexpr V base() const& requires std::copy_constructible<V> { return base_; }
+    [[nodiscard]] constexpr V base() const&
+        requires std::copy_constructible<V>
+    {
+        return base_;
+    }
     [[nodiscard]] constexpr V base() && { return std::move(base_); }
 
     /** The error policy. */
@@ -173,8 +178,7 @@ private:
         if constexpr (std::ranges::bidirectional_range<Base>)
             return iterator_<Const>(typename iterator_<Const>::at_end_t{}, std::ranges::begin(base),
                                     std::ranges::end(base), policy);
-        else
-            return iterator_<Const>(typename iterator_<Const>::at_end_t{}, std::ranges::end(base), policy);
+        else return iterator_<Const>(typename iterator_<Const>::at_end_t{}, std::ranges::end(base), policy);
     }
 };
 
@@ -230,7 +234,8 @@ class decode_view<V, Policy>::iterator_ : public detail::iterator_category_base<
     [[no_unique_address]] detail::copyable_box<Policy> policy_ = {};
     // With validates_ahead: what is known of the bytes ahead.
     [[no_unique_address]] std::conditional_t<validates_ahead, detail::lookahead_window<base_iterator>,
-                                             detail::empty_slot> window_ = {};
+                                             detail::empty_slot>
+        window_ = {};
     char32_t value_ = 0;      // the current code point (or replacement)
     std::uint8_t length_ = 0; // bytes of the current element's segment; 0 at the end
     std::uint8_t error_ = 0;  // error_kind if the element replaces a maximal subpart, else 0
@@ -244,18 +249,18 @@ public:
 
     /** A singular iterator, as for any forward iterator: it may only be
         assigned to, compared with another singular one, or destroyed. */
-    iterator_() requires std::default_initializable<base_iterator> && std::default_initializable<base_sentinel> =
-        default;
+    iterator_()
+        requires std::default_initializable<base_iterator> && std::default_initializable<base_sentinel>
+    = default;
 
     /** Converts a mutable iterator to a const one. */
     constexpr iterator_(iterator_<!Const> other)
         requires Const && std::convertible_to<std::ranges::iterator_t<V>, base_iterator> &&
-                 std::convertible_to<std::ranges::sentinel_t<V>, base_sentinel>
+                     std::convertible_to<std::ranges::sentinel_t<V>, base_sentinel>
         : current_(std::move(other.current_)), end_(std::move(other.end_)), origin_(other.origin_),
           policy_(std::move(other.policy_)), window_(std::move(other.window_)), value_(other.value_),
           length_(other.length_), error_(other.error_)
-    {
-    }
+    {}
 
     /** The current code point, or the policy's replacement for a maximal
         subpart. Precondition: not at the end. O(1): no decoding. */
@@ -290,7 +295,8 @@ public:
 
     /** The bytes of the current element: [base(), base() + code_unit_count()).
         Over forward ranges only. */
-    [[nodiscard]] constexpr auto code_units() const requires forward
+    [[nodiscard]] constexpr auto code_units() const
+        requires forward
     {
         // `auto`: naming subrange<base_iterator> in the declaration would
         // need a copyable iterator even over move-only input ranges.
@@ -309,9 +315,14 @@ public:
         return *this;
     }
     /** Post-increment; returns nothing over input ranges (as for any input iterator). */
-    constexpr void operator++(int) noexcept(nothrow_step) requires(!forward) { ++*this; }
+    constexpr void operator++(int) noexcept(nothrow_step)
+        requires(!forward)
+    {
+        ++*this;
+    }
     /** Post-increment: returns the iterator as it was. */
-    constexpr iterator_ operator++(int) noexcept(nothrow_step) requires forward
+    constexpr iterator_ operator++(int) noexcept(nothrow_step)
+        requires forward
     {
         iterator_ previous = *this;
         ++*this;
@@ -357,7 +368,8 @@ public:
         }
     }
     /** Post-decrement: returns the iterator as it was. */
-    constexpr iterator_ operator--(int) noexcept(nothrow_step) requires bidirectional
+    constexpr iterator_ operator--(int) noexcept(nothrow_step)
+        requires bidirectional
     {
         iterator_ previous = *this;
         --*this;
@@ -366,8 +378,8 @@ public:
 
     /** True if both stand at the same byte position. Comparing iterators of
         different views is undefined, as for the standard views. */
-    [[nodiscard]] friend constexpr bool operator==(const iterator_& left, const iterator_& right) noexcept(
-        noexcept(left.current_ == right.current_))
+    [[nodiscard]] friend constexpr bool
+    operator==(const iterator_& left, const iterator_& right) noexcept(noexcept(left.current_ == right.current_))
         requires forward && std::equality_comparable<base_iterator>
     {
         // Equal positions hold equal segments, and only the end has length
@@ -390,8 +402,8 @@ private:
     // An iterator at the end of a bidirectional common range.
     constexpr iterator_(at_end_t, const base_iterator& begin, base_iterator end, const Policy& policy)
         requires bidirectional
-        : current_(end), end_(std::move(end)),
-          origin_(begin, typename detail::range_origin<base_iterator>::at_end_t{}), policy_(policy)
+        : current_(end), end_(std::move(end)), origin_(begin, typename detail::range_origin<base_iterator>::at_end_t{}),
+          policy_(policy)
     {
         if constexpr (validates_ahead) window_ = {current_, current_};
     }
@@ -399,8 +411,7 @@ private:
     constexpr iterator_(at_end_t, base_iterator end, const Policy& policy)
         requires forward
         : current_(end), end_(std::move(end)), policy_(policy)
-    {
-    }
+    {}
 
     [[nodiscard]] constexpr bool at_end() const
     {
@@ -470,10 +481,9 @@ private:
     {
         if constexpr (validates_ahead) {
             const difference_type rest = end_ - next;
-            window_.checked_end =
-                next + (rest < static_cast<difference_type>(clean_bytes_after_error)
-                            ? rest
-                            : static_cast<difference_type>(clean_bytes_after_error));
+            window_.checked_end = next + (rest < static_cast<difference_type>(clean_bytes_after_error)
+                                              ? rest
+                                              : static_cast<difference_type>(clean_bytes_after_error));
         }
         else {
             static_cast<void>(next);
@@ -534,8 +544,7 @@ private:
     // cost of compiling a program, and which separate compilation compiles
     // once; in constant evaluation, where a pointer cannot be reinterpreted,
     // the same decoder on a copy of the (at most 4) bytes.
-    UTF8VIEW_ALWAYS_INLINE constexpr detail::decode_result<base_iterator> decode_at(
-        const base_iterator& position) const
+    UTF8VIEW_ALWAYS_INLINE constexpr detail::decode_result<base_iterator> decode_at(const base_iterator& position) const
     {
         if constexpr (validates_ahead) {
             difference_type available = end_ - position;
@@ -547,14 +556,17 @@ private:
                     copy[index] = detail::to_byte(position[index]);
                 const unsigned char* next = copy;
                 decoded = detail::decode_segment(next, static_cast<const unsigned char*>(copy + available));
-            } else {
+            }
+            else {
                 const unsigned char* const first = detail::byte_pointer(position);
                 // ASCII inline; the rest through one out-of-line decoder.
-                if (*first < 0x80) [[likely]] decoded = detail::segment{*first, 1, 0};
+                if (*first < 0x80) [[likely]]
+                    decoded = detail::segment{*first, 1, 0};
                 else decoded = detail::decode_segment_at(first, first + available);
             }
             return {decoded, position + decoded.length};
-        } else {
+        }
+        else {
             return detail::decode_step(position, end_);
         }
     }
@@ -601,8 +613,7 @@ public:
     constexpr sentinel_(sentinel_<!Const> other)
         requires Const && std::convertible_to<std::ranges::sentinel_t<V>, std::ranges::sentinel_t<Base>>
         : end_(std::move(other.end_))
-    {
-    }
+    {}
 
     /** The underlying sentinel. */
     [[nodiscard]] constexpr std::ranges::sentinel_t<Base> base() const { return end_; }
@@ -646,8 +657,7 @@ struct decode_fn : range_adaptor_closure<decode_fn> {
         requires utf8_range<R> && (!string_literal_array<R>)
     [[nodiscard]] constexpr auto operator()(R&& bytes, Policy policy) const
     {
-        return decode_view<std::views::all_t<R>, Policy>(std::views::all(std::forward<R>(bytes)),
-                                                         std::move(policy));
+        return decode_view<std::views::all_t<R>, Policy>(std::views::all(std::forward<R>(bytes)), std::move(policy));
     }
 
     /** `views::decode(policy)`: an adaptor for `bytes | views::decode(policy)`. */

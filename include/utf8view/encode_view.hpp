@@ -72,17 +72,22 @@ public:
 
     /** A view of a default-constructed `V` (usually empty), with a
         default-constructed policy. */
-    encode_view() requires std::default_initializable<V> && std::default_initializable<Policy> = default;
+    encode_view()
+        requires std::default_initializable<V> && std::default_initializable<Policy>
+    = default;
 
     /** Views the code points of `base` as UTF-8, handling errors with `policy`. O(1). */
     constexpr explicit encode_view(V base, Policy policy = Policy()) noexcept(
         std::conjunction_v<std::is_nothrow_move_constructible<V>, std::is_nothrow_copy_constructible<Policy>>)
         : base_(std::move(base)), policy_(policy)
-    {
-    }
+    {}
 
     /** The underlying code point view. */
-    [[nodiscard]] constexpr V base() const& requires std::copy_constructible<V> { return base_; }
+    [[nodiscard]] constexpr V base() const&
+        requires std::copy_constructible<V>
+    {
+        return base_;
+    }
     [[nodiscard]] constexpr V base() && { return std::move(base_); }
     /** The error policy. */
     [[nodiscard]] constexpr const Policy& policy() const noexcept { return *policy_; }
@@ -122,8 +127,7 @@ private:
         if constexpr (std::ranges::bidirectional_range<Base>)
             return iterator_<Const>(typename iterator_<Const>::at_end_t{}, std::ranges::begin(base),
                                     std::ranges::end(base), policy);
-        else
-            return iterator_<Const>(typename iterator_<Const>::at_end_t{}, std::ranges::end(base), policy);
+        else return iterator_<Const>(typename iterator_<Const>::at_end_t{}, std::ranges::end(base), policy);
     }
 };
 
@@ -143,8 +147,7 @@ encode_view(R&&, Policy) -> encode_view<std::views::all_t<R>, Policy>;
 template <std::ranges::view V, encode_error_policy Policy, utf8_code_unit CharT>
     requires code_point_range<V>
 template <bool Const>
-class encode_view<V, Policy, CharT>::iterator_
-    : public detail::iterator_category_base<detail::maybe_const<Const, V>> {
+class encode_view<V, Policy, CharT>::iterator_ : public detail::iterator_category_base<detail::maybe_const<Const, V>> {
     using Base = detail::maybe_const<Const, V>;
     using base_iterator = std::ranges::iterator_t<Base>;
     using base_sentinel = std::ranges::sentinel_t<Base>;
@@ -190,18 +193,17 @@ public:
 
     /** A singular iterator: it may only be assigned to, compared with
         another singular one, or destroyed. */
-    iterator_() requires std::default_initializable<base_iterator> && std::default_initializable<base_sentinel> =
-        default;
+    iterator_()
+        requires std::default_initializable<base_iterator> && std::default_initializable<base_sentinel>
+    = default;
 
     /** Converts a mutable iterator to a const one. */
     constexpr iterator_(iterator_<!Const> other)
         requires Const && std::convertible_to<std::ranges::iterator_t<V>, base_iterator> &&
-                 std::convertible_to<std::ranges::sentinel_t<V>, base_sentinel>
+                     std::convertible_to<std::ranges::sentinel_t<V>, base_sentinel>
         : current_(std::move(other.current_)), end_(std::move(other.end_)), origin_(other.origin_),
-          policy_(std::move(other.policy_)), units_(other.units_), sequence_(other.sequence_),
-          error_(other.error_)
-    {
-    }
+          policy_(std::move(other.policy_)), units_(other.units_), sequence_(other.sequence_), error_(other.error_)
+    {}
 
     /** The current code unit. Precondition: not at the end. O(1). */
     [[nodiscard]] constexpr CharT operator*() const noexcept
@@ -238,9 +240,14 @@ public:
         return *this;
     }
     /** Post-increment; returns nothing over input ranges. */
-    constexpr void operator++(int) noexcept(nothrow_step) requires(!forward) { ++*this; }
+    constexpr void operator++(int) noexcept(nothrow_step)
+        requires(!forward)
+    {
+        ++*this;
+    }
     /** Post-increment: returns the iterator as it was. */
-    constexpr iterator_ operator++(int) noexcept(nothrow_step) requires forward
+    constexpr iterator_ operator++(int) noexcept(nothrow_step)
+        requires forward
     {
         iterator_ previous = *this;
         ++*this;
@@ -271,7 +278,8 @@ public:
         }
     }
     /** Post-decrement: returns the iterator as it was. */
-    constexpr iterator_ operator--(int) noexcept(nothrow_step) requires bidirectional
+    constexpr iterator_ operator--(int) noexcept(nothrow_step)
+        requires bidirectional
     {
         iterator_ previous = *this;
         --*this;
@@ -279,8 +287,8 @@ public:
     }
 
     /** True if both stand at the same code unit. */
-    [[nodiscard]] friend constexpr bool operator==(const iterator_& left, const iterator_& right) noexcept(
-        noexcept(left.current_ == right.current_))
+    [[nodiscard]] friend constexpr bool
+    operator==(const iterator_& left, const iterator_& right) noexcept(noexcept(left.current_ == right.current_))
         requires forward && std::equality_comparable<base_iterator>
     {
         // units_ first: against the end (units_ 0) it decides every step.
@@ -297,15 +305,13 @@ private:
     }
     constexpr iterator_(at_end_t, const base_iterator& begin, base_iterator end, const Policy& policy)
         requires bidirectional
-        : current_(end), end_(std::move(end)),
-          origin_(begin, typename detail::range_origin<base_iterator>::at_end_t{}), policy_(policy)
-    {
-    }
+        : current_(end), end_(std::move(end)), origin_(begin, typename detail::range_origin<base_iterator>::at_end_t{}),
+          policy_(policy)
+    {}
     constexpr iterator_(at_end_t, base_iterator end, const Policy& policy)
         requires forward
         : current_(end), end_(std::move(end)), policy_(policy)
-    {
-    }
+    {}
 
     [[nodiscard]] constexpr bool at_end() const
     {
@@ -339,9 +345,9 @@ private:
 
     // The only place a step to another code point changes the iterator, so a
     // policy that throws leaves it as it was.
-    UTF8VIEW_ALWAYS_INLINE constexpr void commit(base_iterator position, std::ptrdiff_t moved,
-                                                 const detail::marked_sequence& encoded) noexcept(
-        std::is_nothrow_move_assignable_v<base_iterator>)
+    UTF8VIEW_ALWAYS_INLINE constexpr void
+    commit(base_iterator position, std::ptrdiff_t moved,
+           const detail::marked_sequence& encoded) noexcept(std::is_nothrow_move_assignable_v<base_iterator>)
     {
         current_ = std::move(position);
         origin_.moved(moved);
@@ -424,8 +430,7 @@ public:
     constexpr sentinel_(sentinel_<!Const> other)
         requires Const && std::convertible_to<std::ranges::sentinel_t<V>, std::ranges::sentinel_t<Base>>
         : end_(std::move(other.end_))
-    {
-    }
+    {}
 
     [[nodiscard]] constexpr std::ranges::sentinel_t<Base> base() const { return end_; }
 

@@ -26,14 +26,22 @@ namespace utf8view {
     not a Unicode scalar value, judged from the first byte of the subpart
     (and, where Table 3-7 narrows the second byte, from that byte).
 
-    | kind | decoding: first byte(s) of the maximal subpart | P2728 / beman name | simdutf name |
-    |---|---|---|---|
-    | `truncated_sequence` | a valid prefix (`C2`, `E1 80`, `F0 9F 98`...) cut by a byte that is not a continuation byte, or by the end | `truncated_utf8_sequence` | `TOO_SHORT` |
-    | `unexpected_continuation_byte` | 80..BF where a sequence must start | `unexpected_utf8_continuation_byte` | `TOO_LONG` |
-    | `overlong` | C0, C1; E0 then 80..9F; F0 then 80..8F | `overlong` (see below) | `OVERLONG` |
-    | `surrogate` | ED then A0..BF (U+D800..U+DFFF) | `encoded_surrogate` | `SURROGATE` |
-    | `out_of_range` | F4 then 90..BF; F5..F7 (above U+10FFFF) | `out_of_range` (see below) | `TOO_LARGE` |
-    | `invalid_lead_byte` | F8..FF | `invalid_utf8_leading_byte` | `HEADER_BITS` |
+    Each kind, the first byte(s) of the maximal subpart when decoding, and
+    the names P2728 (beman.utf_view) and simdutf give to it:
+
+    - `truncated_sequence`: a valid prefix (`C2`, `E1 80`, `F0 9F 98`...)
+      cut by a byte that is not a continuation byte, or by the end.
+      P2728 `truncated_utf8_sequence`, simdutf `TOO_SHORT`.
+    - `unexpected_continuation_byte`: 80..BF where a sequence must start.
+      P2728 `unexpected_utf8_continuation_byte`, simdutf `TOO_LONG`.
+    - `overlong`: C0, C1; E0 then 80..9F; F0 then 80..8F.
+      P2728 `overlong` (see below), simdutf `OVERLONG`.
+    - `surrogate`: ED then A0..BF (U+D800..U+DFFF).
+      P2728 `encoded_surrogate`, simdutf `SURROGATE`.
+    - `out_of_range`: F4 then 90..BF; F5..F7 (above U+10FFFF).
+      P2728 `out_of_range` (see below), simdutf `TOO_LARGE`.
+    - `invalid_lead_byte`: F8..FF.
+      P2728 `invalid_utf8_leading_byte`, simdutf `HEADER_BITS`.
 
     The P2728 names do not map one to one: there the bytes C0, C1 and
     F5..F7 alone are `invalid_utf8_leading_byte`, where utf8view says what
@@ -138,8 +146,7 @@ public:
                                  .append(") at byte offset ")
                                  .append(std::to_string(offset))),
           kind_(kind), offset_(offset)
-    {
-    }
+    {}
     [[nodiscard]] error_kind kind() const noexcept { return kind_; }
     /** Bytes from the start of the viewed range (or stream) to the first
         byte of the maximal subpart. */
@@ -161,8 +168,7 @@ public:
                                  .append(") at code point offset ")
                                  .append(std::to_string(offset))),
           kind_(kind), offset_(offset), value_(value)
-    {
-    }
+    {}
     [[nodiscard]] error_kind kind() const noexcept { return kind_; }
     /** Elements (code points) from the start of the viewed range to the bad value. */
     [[nodiscard]] std::size_t offset() const noexcept { return offset_; }

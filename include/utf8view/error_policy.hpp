@@ -49,10 +49,12 @@ namespace utf8view {
 
     @par Standard Unicode 15.0, ch. 3 §3.9; WHATWG Encoding Standard, "UTF-8 decoder". */
 template <class P>
-concept decode_error_policy = std::is_object_v<P> && std::copy_constructible<P> &&
-                              requires(P& policy, const decode_error_info& info) {
-                                  { policy(info) } -> std::same_as<std::optional<char32_t>>;
-                              };
+concept decode_error_policy =
+    std::is_object_v<P> && std::copy_constructible<P> && requires(P& policy, const decode_error_info& info) {
+        {
+            policy(info)
+        } -> std::same_as<std::optional<char32_t>>;
+    };
 
 /** The concept an encoding error policy meets: like `decode_error_policy`,
     called with a `const encode_error_info&` for each value that is not a
@@ -60,10 +62,12 @@ concept decode_error_policy = std::is_object_v<P> && std::copy_constructible<P> 
     encoder writes U+FFFD for anything else, so the output is always
     well-formed UTF-8. */
 template <class P>
-concept encode_error_policy = std::is_object_v<P> && std::copy_constructible<P> &&
-                              requires(P& policy, const encode_error_info& info) {
-                                  { policy(info) } -> std::same_as<std::optional<char32_t>>;
-                              };
+concept encode_error_policy =
+    std::is_object_v<P> && std::copy_constructible<P> && requires(P& policy, const encode_error_info& info) {
+        {
+            policy(info)
+        } -> std::same_as<std::optional<char32_t>>;
+    };
 
 namespace on_error {
 
@@ -169,8 +173,8 @@ namespace detail {
 // becomes U+FFFD, so that no policy can make the views yield or write
 // something UTF-8 cannot encode.
 template <class Policy, class Info>
-[[nodiscard]] constexpr std::optional<char32_t> ask_policy(Policy& policy, const Info& info) noexcept(
-    noexcept(static_cast<std::optional<char32_t>>(policy(info))))
+[[nodiscard]] constexpr std::optional<char32_t>
+ask_policy(Policy& policy, const Info& info) noexcept(noexcept(static_cast<std::optional<char32_t>>(policy(info))))
 {
     std::optional<char32_t> replacement = policy(info);
     if (replacement && !is_scalar_value(*replacement)) replacement = replacement_character;
@@ -182,9 +186,8 @@ template <class Policy, class Info>
 // a stream's offsets pass through here): what every decoder and repairer
 // tells a policy, built in one place.
 template <class Policy, class Segment>
-[[nodiscard]] UTF8VIEW_ALWAYS_INLINE constexpr std::optional<char32_t> ask_policy_about(Policy& policy,
-                                                                                     const Segment& decoded,
-                                                                                     std::uint64_t offset)
+[[nodiscard]] UTF8VIEW_ALWAYS_INLINE constexpr std::optional<char32_t>
+ask_policy_about(Policy& policy, const Segment& decoded, std::uint64_t offset)
 {
     return ask_policy(policy, decode_error_info{decoded.kind(), offset, decoded.length});
 }
@@ -196,17 +199,16 @@ template <class Policy, class Segment>
 // iterator may have to count to find it). The decoders then write the
 // element, or commit it with the segment's length and error.
 template <class Policy, class Segment, class Offset>
-[[nodiscard]] UTF8VIEW_ALWAYS_INLINE constexpr std::optional<char32_t> element_for(Policy& policy,
-                                                                                const Segment& decoded,
-                                                                                Offset&& offset)
+[[nodiscard]] UTF8VIEW_ALWAYS_INLINE constexpr std::optional<char32_t>
+element_for(Policy& policy, const Segment& decoded, Offset&& offset)
 {
-    if (decoded.well_formed()) [[likely]] return decoded.code_point;
+    if (decoded.well_formed()) [[likely]]
+        return decoded.code_point;
     return ask_policy_about(policy, decoded, offset());
 }
 
 template <class Policy, class Info>
-inline constexpr bool nothrow_policy_v =
-    noexcept(ask_policy(std::declval<Policy&>(), std::declval<const Info&>()));
+inline constexpr bool nothrow_policy_v = noexcept(ask_policy(std::declval<Policy&>(), std::declval<const Info&>()));
 
 }  // namespace detail
 }  // namespace utf8view

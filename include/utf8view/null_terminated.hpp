@@ -26,8 +26,8 @@ struct null_sentinel_t {
     template <std::input_iterator I>
         requires std::default_initializable<std::iter_value_t<I>> &&
                  std::equality_comparable_with<std::iter_reference_t<I>, std::iter_value_t<I>>
-    [[nodiscard]] friend constexpr bool operator==(const I& it, null_sentinel_t) noexcept(
-        noexcept(static_cast<bool>(*it == std::iter_value_t<I>{})))
+    [[nodiscard]] friend constexpr bool
+    operator==(const I& it, null_sentinel_t) noexcept(noexcept(static_cast<bool>(*it == std::iter_value_t<I>{})))
     {
         return *it == std::iter_value_t<I>{};
     }

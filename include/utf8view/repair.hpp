@@ -72,9 +72,7 @@ struct iterator_sink {
 
     [[nodiscard]] static constexpr std::size_t room_of(const O& first, const OS& last)
     {
-        if constexpr (std::same_as<OS, std::unreachable_sentinel_t>) {
-            return static_cast<std::size_t>(-1);
-        }
+        if constexpr (std::same_as<OS, std::unreachable_sentinel_t>) { return static_cast<std::size_t>(-1); }
         else if constexpr (std::sized_sentinel_for<OS, O>) {
             return static_cast<std::size_t>(last - first);
         }
@@ -266,8 +264,7 @@ constexpr I repair_bulk(I first, const S& last, Sink& sink, Policy& policy, std:
 // Repairs into the output iterator `out` bounded by `out_last`, through a
 // pointer where the output allows it.
 template <class I, class S, class O, class OS, class Policy>
-constexpr std::ranges::in_out_result<I, O> repair_to(I first, const S& last, O out, const OS& out_last,
-                                                     Policy& policy)
+constexpr std::ranges::in_out_result<I, O> repair_to(I first, const S& last, O out, const OS& out_last, Policy& policy)
 {
     if constexpr (pointer_output<O, OS, unsigned char>) {
         if (!UTF8VIEW_IS_CONSTANT_EVALUATED()) {
@@ -309,8 +306,7 @@ template <std::ranges::input_range R>
             const auto* const end = p + std::ranges::size(bytes);
             while (p != end) {
                 const auto left = static_cast<std::size_t>(end - p);
-                const std::size_t block =
-                    left < detail::bulk_block_bytes ? left : detail::bulk_block_bytes;
+                const std::size_t block = left < detail::bulk_block_bytes ? left : detail::bulk_block_bytes;
                 const std::size_t valid = detail::valid_prefix_bytes(p, block);
                 size += valid;
                 p += valid;
@@ -362,14 +358,14 @@ template <std::ranges::input_range R>
 template <std::ranges::input_range R, detail::output_iterator_argument O,
           decode_error_policy Policy = on_error::replace_t>
     requires utf8_range<R> && (!detail::string_literal_array<R>) &&
-             requires { typename detail::output_code_unit_t<std::decay_t<O>>; } &&
-             std::output_iterator<std::decay_t<O>, const detail::output_code_unit_t<std::decay_t<O>>&>
+             requires {
+                 typename detail::output_code_unit_t<std::decay_t<O>>;
+             } && std::output_iterator<std::decay_t<O>, const detail::output_code_unit_t<std::decay_t<O>>&>
 constexpr std::ranges::in_out_result<std::ranges::borrowed_iterator_t<R>, std::decay_t<O>> repair_into(
     R&& bytes, O&& out, Policy policy = Policy())
 {
     auto [in, written] = detail::repair_to(std::ranges::begin(bytes), std::ranges::end(bytes),
-                                           std::decay_t<O>(std::forward<O>(out)), std::unreachable_sentinel,
-                                           policy);
+                                           std::decay_t<O>(std::forward<O>(out)), std::unreachable_sentinel, policy);
     return {detail::borrowed_result<R>(std::move(in)), std::move(written)};
 }
 
@@ -392,14 +388,14 @@ constexpr std::ranges::in_out_result<std::ranges::borrowed_iterator_t<R>, std::d
     @par Complexity, bad input, standard: as the unbounded overload. */
 template <std::ranges::forward_range R, std::ranges::forward_range Out,
           decode_error_policy Policy = on_error::replace_t>
-    requires utf8_range<R> && (!detail::string_literal_array<R>) &&
-             utf8_code_unit<std::ranges::range_value_t<Out>> &&
+    requires utf8_range<R> && (!detail::string_literal_array<R>) && utf8_code_unit<std::ranges::range_value_t<Out>> &&
              std::output_iterator<std::ranges::iterator_t<Out>, const std::ranges::range_value_t<Out>&>
-constexpr std::ranges::in_out_result<std::ranges::borrowed_iterator_t<R>, std::ranges::borrowed_iterator_t<Out>>
-repair_into(R&& bytes, Out&& out, Policy policy = Policy())
+constexpr std::ranges::in_out_result<std::ranges::borrowed_iterator_t<R>,
+                                     std::ranges::borrowed_iterator_t<Out>> repair_into(R&& bytes, Out&& out,
+                                                                                        Policy policy = Policy())
 {
-    auto [in, written] = detail::repair_to(std::ranges::begin(bytes), std::ranges::end(bytes),
-                                           std::ranges::begin(out), std::ranges::end(out), policy);
+    auto [in, written] = detail::repair_to(std::ranges::begin(bytes), std::ranges::end(bytes), std::ranges::begin(out),
+                                           std::ranges::end(out), policy);
     return {detail::borrowed_result<R>(std::move(in)), detail::borrowed_result<Out>(std::move(written))};
 }
 

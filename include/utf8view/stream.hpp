@@ -183,7 +183,9 @@ template <decode_error_policy Policy = on_error::replace_t>
 class stream_decoder {
 public:
     /** A decoder at the start of a stream, with a copy of `policy`. */
-    constexpr stream_decoder() requires std::default_initializable<Policy> = default;
+    constexpr stream_decoder()
+        requires std::default_initializable<Policy>
+    = default;
     constexpr explicit stream_decoder(Policy policy) : policy_(std::move(policy)) {}
 
     /** Decodes the next chunk of the stream.
@@ -209,8 +211,8 @@ public:
             },
             [&](auto first, auto last, std::uint64_t offset) {
                 detail::stream_offset_policy<Policy> shifted{&policy_, offset};
-                out = detail::decode_bulk(std::move(first), last, std::move(out), std::unreachable_sentinel, shifted)
-                          .out;
+                out =
+                    detail::decode_bulk(std::move(first), last, std::move(out), std::unreachable_sentinel, shifted).out;
             });
         return out;
     }
@@ -261,8 +263,7 @@ private:
     template <class O>
     constexpr O put(const detail::segment& decoded, std::uint64_t offset, O out)
     {
-        if (const auto element = detail::element_for(policy_, decoded, [offset] { return offset; }))
-            *out++ = *element;
+        if (const auto element = detail::element_for(policy_, decoded, [offset] { return offset; })) *out++ = *element;
         return out;
     }
 
@@ -292,7 +293,9 @@ template <decode_error_policy Policy = on_error::replace_t>
 class stream_repairer {
 public:
     /** A repairer at the start of a stream, with a copy of `policy`. */
-    constexpr stream_repairer() requires std::default_initializable<Policy> = default;
+    constexpr stream_repairer()
+        requires std::default_initializable<Policy>
+    = default;
     constexpr explicit stream_repairer(Policy policy) : policy_(std::move(policy)) {}
 
     /** Repairs the next chunk of the stream.
@@ -318,8 +321,7 @@ public:
             },
             [&](auto first, auto last, std::uint64_t offset) {
                 detail::stream_offset_policy<Policy> shifted{&policy_, offset};
-                out = detail::repair_to(std::move(first), last, std::move(out), std::unreachable_sentinel, shifted)
-                          .out;
+                out = detail::repair_to(std::move(first), last, std::move(out), std::unreachable_sentinel, shifted).out;
             });
         return out;
     }
@@ -368,9 +370,7 @@ private:
     constexpr O put(const unsigned char* bytes, const detail::segment& decoded, std::uint64_t offset, O out)
     {
         detail::iterator_sink<O, std::unreachable_sentinel_t> sink(std::move(out), std::unreachable_sentinel);
-        if (decoded.well_formed()) {
-            sink.write(bytes, decoded.length);
-        }
+        if (decoded.well_formed()) { sink.write(bytes, decoded.length); }
         else if (const auto replacement = detail::ask_policy_about(policy_, decoded, offset)) {
             const detail::encoded_sequence encoded = detail::encode_scalar(*replacement);
             sink.write(encoded.bytes.data(), encoded.length);

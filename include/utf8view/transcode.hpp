@@ -33,7 +33,7 @@
 #include <ranges>
 #if defined(_GLIBCXX_RELEASE) && _GLIBCXX_RELEASE == 12 && __has_include(<bits/ranges_algobase.h>)
 #include <bits/ranges_algobase.h>
-#elif defined(_LIBCPP_VERSION) && _LIBCPP_VERSION >= 160000 && _LIBCPP_VERSION < 170000 && \
+#elif defined(_LIBCPP_VERSION) && _LIBCPP_VERSION >= 160000 && _LIBCPP_VERSION < 170000 &&                             \
     __has_include(<__algorithm/in_out_result.h>)
 #include <__algorithm/in_out_result.h>
 #else
@@ -69,8 +69,7 @@ inline constexpr std::size_t clean_bytes_after_error = 16;
 // The start of the region to decode with every check, in the block [p, p +
 // block): where the kernel's accepted prefix ends, at the start of its last
 // segment (which may be a sequence the block's end cut).
-[[nodiscard]] inline const unsigned char* checked_region_start(const unsigned char* p,
-                                                               std::size_t accepted) noexcept
+[[nodiscard]] inline const unsigned char* checked_region_start(const unsigned char* p, std::size_t accepted) noexcept
 {
     return accepted == 0 ? p : segment_start(p, p + (accepted - 1));
 }
@@ -110,9 +109,7 @@ inline constexpr std::optional<simd::scalar::subpart_action> fixed_subpart_actio
 template <class O, class OS>
 [[nodiscard]] constexpr bool has_room(const O& out, const OS& out_last, std::ptrdiff_t count)
 {
-    if constexpr (std::same_as<OS, std::unreachable_sentinel_t>) {
-        return true;
-    }
+    if constexpr (std::same_as<OS, std::unreachable_sentinel_t>) { return true; }
     else if constexpr (std::sized_sentinel_for<OS, O>) {
         return out_last - out >= count;
     }
@@ -164,7 +161,7 @@ template <class R, class I>
 // (Table 3-7).
 template <class O, class OS>
 [[nodiscard]] const unsigned char* decode_valid_into(const unsigned char* p, const unsigned char* stop, O& out,
-                                                    const OS& out_last)
+                                                     const OS& out_last)
 {
     while (p != stop && out != out_last) {
         if (stop - p >= 8 && has_room(out, out_last, 8) && is_ascii_word(load_word(p))) {
@@ -265,9 +262,9 @@ constexpr std::ranges::in_out_result<I, O> decode_bulk(I first, const S& last, O
                     // U+FFFD or nothing for each maximal subpart, whatever
                     // its kind and offset: a transcoder does it in bulk.
                     char32_t* const target = detail::to_address(out);
-                    const decode_progress progress = decode_replacing_with_active_transcoder(
-                        p, stop, end, target, room_between(out, out_last), *fixed_subpart_action<Policy>,
-                        clean_bytes_after_error);
+                    const decode_progress progress =
+                        decode_replacing_with_active_transcoder(p, stop, end, target, room_between(out, out_last),
+                                                                *fixed_subpart_action<Policy>, clean_bytes_after_error);
                     out += progress.out - target;
                     p = progress.in;
                     continue;
@@ -281,8 +278,7 @@ constexpr std::ranges::in_out_result<I, O> decode_bulk(I first, const S& last, O
                     p = next;
                 } while (p < stop && out != out_last);
             }
-            if (out == out_last)
-                p = pass_over_dropped_subparts(p, end, policy, static_cast<std::size_t>(p - start));
+            if (out == out_last) p = pass_over_dropped_subparts(p, end, policy, static_cast<std::size_t>(p - start));
             return {first + (p - start), std::move(out)};
         }
     }
@@ -396,9 +392,7 @@ constexpr std::ranges::in_out_result<I, O> encode_bulk(I first, const S& last, O
             }
         }
         const std::uint8_t error = scalar_value_error(value);
-        if (error == 0) [[likely]] {
-            encoded = encode_scalar(static_cast<char32_t>(value));
-        }
+        if (error == 0) [[likely]] { encoded = encode_scalar(static_cast<char32_t>(value)); }
         else {
             encoded = unpack(packed_replacement(policy, error, value, offset));
         }
@@ -439,8 +433,7 @@ template <std::ranges::input_range R>
             const auto* const end = p + std::ranges::size(bytes);
             while (p != end) {
                 const auto left = static_cast<std::size_t>(end - p);
-                const std::size_t block =
-                    left < detail::bulk_block_bytes ? left : detail::bulk_block_bytes;
+                const std::size_t block = left < detail::bulk_block_bytes ? left : detail::bulk_block_bytes;
                 const auto* const valid_end = p + detail::valid_prefix_bytes(p, block);
                 // In well-formed UTF-8 each code point has exactly one byte
                 // that is not a continuation byte.
@@ -476,14 +469,13 @@ template <std::ranges::input_range R>
     "UTF-8 decoder". */
 template <std::ranges::input_range R, detail::output_iterator_argument O,
           decode_error_policy Policy = on_error::replace_t>
-    requires utf8_range<R> && (!detail::string_literal_array<R>) &&
-             std::output_iterator<std::decay_t<O>, const char32_t&>
+    requires utf8_range<R> &&
+             (!detail::string_literal_array<R>) && std::output_iterator<std::decay_t<O>, const char32_t&>
 constexpr std::ranges::in_out_result<std::ranges::borrowed_iterator_t<R>, std::decay_t<O>> decode_into(
     R&& bytes, O&& out, Policy policy = Policy())
 {
     auto [in, written] = detail::decode_bulk(std::ranges::begin(bytes), std::ranges::end(bytes),
-                                             std::decay_t<O>(std::forward<O>(out)), std::unreachable_sentinel,
-                                             policy);
+                                             std::decay_t<O>(std::forward<O>(out)), std::unreachable_sentinel, policy);
     return {detail::borrowed_result<R>(std::move(in)), std::move(written)};
 }
 
@@ -507,12 +499,12 @@ constexpr std::ranges::in_out_result<std::ranges::borrowed_iterator_t<R>, std::d
     `on_error::skip`, at byte 1 with `on_error::replace`. Over input ranges,
     where looking at a segment consumes it, reading stops once `out` is full.
     @par Complexity, bad input, standard: as the unbounded overload. */
-template <std::ranges::input_range R, std::ranges::forward_range Out,
-          decode_error_policy Policy = on_error::replace_t>
-    requires utf8_range<R> && (!detail::string_literal_array<R>) &&
-             std::output_iterator<std::ranges::iterator_t<Out>, const char32_t&>
-constexpr std::ranges::in_out_result<std::ranges::borrowed_iterator_t<R>, std::ranges::borrowed_iterator_t<Out>>
-decode_into(R&& bytes, Out&& out, Policy policy = Policy())
+template <std::ranges::input_range R, std::ranges::forward_range Out, decode_error_policy Policy = on_error::replace_t>
+    requires utf8_range<R> &&
+             (!detail::string_literal_array<R>) && std::output_iterator<std::ranges::iterator_t<Out>, const char32_t&>
+constexpr std::ranges::in_out_result<std::ranges::borrowed_iterator_t<R>,
+                                     std::ranges::borrowed_iterator_t<Out>> decode_into(R&& bytes, Out&& out,
+                                                                                        Policy policy = Policy())
 {
     auto [in, written] = detail::decode_bulk(std::ranges::begin(bytes), std::ranges::end(bytes),
                                              std::ranges::begin(out), std::ranges::end(out), policy);
@@ -558,14 +550,14 @@ template <std::ranges::input_range R>
 template <std::ranges::input_range R, detail::output_iterator_argument O,
           encode_error_policy Policy = on_error::replace_t>
     requires code_point_range<R> && (!detail::string_literal_array<R>) &&
-             requires { typename detail::output_code_unit_t<std::decay_t<O>>; } &&
-             std::output_iterator<std::decay_t<O>, const detail::output_code_unit_t<std::decay_t<O>>&>
+             requires {
+                 typename detail::output_code_unit_t<std::decay_t<O>>;
+             } && std::output_iterator<std::decay_t<O>, const detail::output_code_unit_t<std::decay_t<O>>&>
 constexpr std::ranges::in_out_result<std::ranges::borrowed_iterator_t<R>, std::decay_t<O>> encode_into(
     R&& code_points, O&& out, Policy policy = Policy())
 {
     auto [in, written] = detail::encode_bulk(std::ranges::begin(code_points), std::ranges::end(code_points),
-                                             std::decay_t<O>(std::forward<O>(out)), std::unreachable_sentinel,
-                                             policy);
+                                             std::decay_t<O>(std::forward<O>(out)), std::unreachable_sentinel, policy);
     return {detail::borrowed_result<R>(std::move(in)), std::move(written)};
 }
 
@@ -587,13 +579,13 @@ constexpr std::ranges::in_out_result<std::ranges::borrowed_iterator_t<R>, std::d
     the policy, and if its replacement does not fit the call stops before
     that value (the next call asks again).
     @par Complexity, bad input, standard: as the unbounded overload. */
-template <std::ranges::input_range R, std::ranges::forward_range Out,
-          encode_error_policy Policy = on_error::replace_t>
-    requires code_point_range<R> && (!detail::string_literal_array<R>) &&
-             utf8_code_unit<std::ranges::range_value_t<Out>> &&
+template <std::ranges::input_range R, std::ranges::forward_range Out, encode_error_policy Policy = on_error::replace_t>
+    requires code_point_range<R> &&
+             (!detail::string_literal_array<R>) && utf8_code_unit<std::ranges::range_value_t<Out>> &&
              std::output_iterator<std::ranges::iterator_t<Out>, const std::ranges::range_value_t<Out>&>
-constexpr std::ranges::in_out_result<std::ranges::borrowed_iterator_t<R>, std::ranges::borrowed_iterator_t<Out>>
-encode_into(R&& code_points, Out&& out, Policy policy = Policy())
+constexpr std::ranges::in_out_result<std::ranges::borrowed_iterator_t<R>,
+                                     std::ranges::borrowed_iterator_t<Out>> encode_into(R&& code_points, Out&& out,
+                                                                                        Policy policy = Policy())
 {
     auto [in, written] = detail::encode_bulk(std::ranges::begin(code_points), std::ranges::end(code_points),
                                              std::ranges::begin(out), std::ranges::end(out), policy);

@@ -35,9 +35,8 @@ namespace detail {
 
 // Ranges whose bytes the kernels can read through a pointer.
 template <class R>
-concept kernel_readable_range =
-    std::ranges::contiguous_range<R> && std::ranges::sized_range<R> &&
-    !std::is_volatile_v<std::remove_reference_t<std::ranges::range_reference_t<R>>>;
+concept kernel_readable_range = std::ranges::contiguous_range<R> && std::ranges::sized_range<R> &&
+                                !std::is_volatile_v<std::remove_reference_t<std::ranges::range_reference_t<R>>>;
 
 }  // namespace detail
 

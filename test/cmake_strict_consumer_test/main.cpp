@@ -104,16 +104,17 @@ void decoding()
     // Policies.
     check(collect(overlong_slash | u8v::views::decode) == U"/\uFFFD\uFFFD./", "replace: 2F C0 AE 2E 2F");
     check(collect(overlong_slash | u8v::views::decode(u8v::on_error::skip)) == U"/./", "skip: 2F C0 AE 2E 2F");
-    check(collect(std::string_view("\xC2\x41\x42") | u8v::views::decode) == U"\uFFFD" U"AB",
+    check(collect(std::string_view("\xC2\x41\x42") | u8v::views::decode) == U"\uFFFD"
+                                                                            U"AB",
           "C2 41 42: the broken sequence does not swallow 41");
     int errors = 0;
     check(collect(overlong_slash | u8v::views::decode(question_mark{&errors})) == U"/??./" && errors == 2,
           "user-defined policy");
     bool thrown = false;
     try {
-        for (char32_t c : overlong_slash | u8v::views::decode(u8v::on_error::throw_exception))
-            static_cast<void>(c);
-    } catch (const u8v::decode_error& error) {
+        for (char32_t c : overlong_slash | u8v::views::decode(u8v::on_error::throw_exception)) static_cast<void>(c);
+    }
+    catch (const u8v::decode_error& error) {
         thrown = error.kind() == u8v::error_kind::overlong && error.offset() == 1;
     }
     check(thrown, "throw_exception: decode_error overlong at byte 1");
@@ -152,13 +153,16 @@ void encoding()
     // D800 is a surrogate, 110000 is above U+10FFFF: not scalar values.
     const std::vector<char32_t> bad = {U'a', char32_t{0xD800}, char32_t{0x110000}, U'b'};
     auto replaced = bad | u8v::views::encode_as<char>;
-    check(std::string(replaced.begin(), replaced.end()) == "a\xEF\xBF\xBD\xEF\xBF\xBD" "b", "encode: replace");
+    check(std::string(replaced.begin(), replaced.end()) == "a\xEF\xBF\xBD\xEF\xBF\xBD"
+                                                           "b",
+          "encode: replace");
     auto skipped = bad | u8v::views::encode_as<char>(u8v::on_error::skip);
     check(std::string(skipped.begin(), skipped.end()) == "ab", "encode: skip");
     bool thrown = false;
     try {
         for (char c : bad | u8v::views::encode_as<char>(u8v::on_error::throw_exception)) static_cast<void>(c);
-    } catch (const u8v::encode_error& error) {
+    }
+    catch (const u8v::encode_error& error) {
         thrown = error.kind() == u8v::error_kind::surrogate && error.offset() == 1;
     }
     check(thrown, "encode: throw_exception");
@@ -177,8 +181,7 @@ void boundaries()
     check(with_suffix.prefix == "ab" && with_suffix.append_suffix, "truncate with a suffix");
     check(u8v::floor_code_point_boundary(aero, 1) == 0 && u8v::ceil_code_point_boundary(aero, 1) == 2,
           "floor/ceil_code_point_boundary");
-    check(u8v::is_code_point_boundary(aero, 3) && !u8v::is_code_point_boundary(aero, 4),
-          "is_code_point_boundary");
+    check(u8v::is_code_point_boundary(aero, 3) && !u8v::is_code_point_boundary(aero, 4), "is_code_point_boundary");
     check(u8v::find_code_point_start(aero.begin(), aero.begin() + 4) == aero.begin() + 3, "find_code_point_start");
     check(u8v::truncate_code_points(d92_bytes, 3).size() == 6, "truncate_code_points");
     check(u8v::trim_incomplete_tail(std::string_view("a\xE4\xBA")) == "a", "trim_incomplete_tail");

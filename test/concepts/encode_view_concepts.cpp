@@ -28,7 +28,6 @@
 #include <string_view>
 #include <vector>
 
-
 namespace u8v = utf8view;
 namespace t = utf8view_test;
 
@@ -69,9 +68,8 @@ static_assert(std::same_as<decltype(std::u32string_view() | u8v::views::encode(u
                            u8v::encode_view<std::u32string_view, u8v::on_error::skip_t>>);
 static_assert(std::same_as<decltype(std::u32string_view() | u8v::views::encode_as<char>),
                            u8v::encode_view<std::u32string_view, u8v::on_error::replace_t, char>>);
-static_assert(
-    std::same_as<decltype(u8v::views::encode_as<char>(std::u32string_view(), u8v::on_error::throw_exception)),
-                 u8v::encode_view<std::u32string_view, u8v::on_error::throw_exception_t, char>>);
+static_assert(std::same_as<decltype(u8v::views::encode_as<char>(std::u32string_view(), u8v::on_error::throw_exception)),
+                           u8v::encode_view<std::u32string_view, u8v::on_error::throw_exception_t, char>>);
 
 // Standard code point ranges, as views::all makes them.
 static_assert(encode_mirrors<std::u32string_view>());

@@ -46,7 +46,10 @@ constexpr char32_t r = 0x0072;
 constexpr char32_t o_stroke = 0x00F8;
 const code_points aero = {ae, r, o_stroke};
 
-std::string aero_string() { return std::string(aero_bytes.begin(), aero_bytes.end()); }
+std::string aero_string()
+{
+    return std::string(aero_bytes.begin(), aero_bytes.end());
+}
 
 template <class R>
 code_points to_code_points(R&& range)
@@ -176,8 +179,8 @@ BOOST_AUTO_TEST_CASE(istreambuf_iterator_input_decodes)
 {
     const auto from_stream = [](const std::string& bytes) {
         auto stream = std::make_shared<std::istringstream>(bytes);
-        return std::pair(stream, std::ranges::subrange(std::istreambuf_iterator<char>(*stream),
-                                                       std::istreambuf_iterator<char>()));
+        return std::pair(
+            stream, std::ranges::subrange(std::istreambuf_iterator<char>(*stream), std::istreambuf_iterator<char>()));
     };
     {
         auto [stream, bytes] = from_stream(aero_string());
@@ -246,10 +249,18 @@ BOOST_AUTO_TEST_CASE(steps_read_a_bounded_number_of_bytes)
     // decode it), so 8 dereferences is its bound. Inputs: one maximal
     // subpart of each error kind, the valid cases of test/decode_view.cpp,
     // and the longest well-formed and ill-formed segments.
-    const std::vector<std::string> inputs = {
-        "\xC2\x41\x42", "\x2F\xC0\xAE\x2E\x2F", "\xE0\x80\x80", "\xED\xA0\x80", "\xF4\x90\x80\x80", "\xF0\x90\x80",
-        "\x80",         "\xFF",                 "\xEF\xBB\xBF", "\xEF\xBF\xBF", "\xF0\x9F\x98\x80\xF0\x9F\x98\x41",
-        "\x8F\xF0\xBF\x80\x8F\x80\x80\x80\x80"};
+    const std::vector<std::string> inputs = {"\xC2\x41\x42",
+                                             "\x2F\xC0\xAE\x2E\x2F",
+                                             "\xE0\x80\x80",
+                                             "\xED\xA0\x80",
+                                             "\xF4\x90\x80\x80",
+                                             "\xF0\x90\x80",
+                                             "\x80",
+                                             "\xFF",
+                                             "\xEF\xBB\xBF",
+                                             "\xEF\xBF\xBF",
+                                             "\xF0\x9F\x98\x80\xF0\x9F\x98\x41",
+                                             "\x8F\xF0\xBF\x80\x8F\x80\x80\x80\x80"};
     for (const std::string& bytes : inputs) {
         std::list<char> list(bytes.begin(), bytes.end());
         t::access_counts counts;

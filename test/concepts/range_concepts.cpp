@@ -27,7 +27,6 @@
 #include <string_view>
 #include <vector>
 
-
 namespace u8v = utf8view;
 namespace t = utf8view_test;
 

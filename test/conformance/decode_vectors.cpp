@@ -35,7 +35,6 @@
 #include <string_view>
 #include <vector>
 
-
 namespace u8v = utf8view;
 namespace t = utf8view_test;
 namespace tt = boost::test_tools;
@@ -59,7 +58,10 @@ const std::vector<decode_case>& cases()
 
 constexpr char32_t fffd = 0xFFFD;
 
-std::size_t count_fffd(const code_points& values) { return static_cast<std::size_t>(std::ranges::count(values, fffd)); }
+std::size_t count_fffd(const code_points& values)
+{
+    return static_cast<std::size_t>(std::ranges::count(values, fffd));
+}
 
 code_points reversed(code_points values)
 {
@@ -187,48 +189,58 @@ void for_each_base(const std::string& bytes, F&& f)
     };
 
     // Contiguous ranges of each code unit type.
-    f("std::string_view", [&] { return std::string_view(bytes); }, pointer_offset(data));
+    f(
+        "std::string_view", [&] { return std::string_view(bytes); }, pointer_offset(data));
 
     std::u8string u8(bytes.size(), u8'\0');
     std::ranges::transform(bytes, u8.begin(), [](char c) { return static_cast<char8_t>(c); });
-    f("std::u8string_view", [&] { return std::u8string_view(u8); }, pointer_offset(u8.data()));
+    f(
+        "std::u8string_view", [&] { return std::u8string_view(u8); }, pointer_offset(u8.data()));
 
     std::vector<std::byte> byte_vector(bytes.size());
     std::ranges::transform(bytes, byte_vector.begin(), [](char c) { return static_cast<std::byte>(c); });
-    f("std::vector<std::byte>", [&] { return std::views::all(byte_vector); }, pointer_offset(byte_vector.data()));
+    f(
+        "std::vector<std::byte>", [&] { return std::views::all(byte_vector); }, pointer_offset(byte_vector.data()));
 
     std::vector<signed char> schar_vector(bytes.size());
     std::ranges::transform(bytes, schar_vector.begin(), [](char c) { return static_cast<signed char>(c); });
-    f("std::span<const signed char>", [&] { return std::span<const signed char>(schar_vector); },
-      pointer_offset(schar_vector.data()));
+    f(
+        "std::span<const signed char>", [&] { return std::span<const signed char>(schar_vector); },
+        pointer_offset(schar_vector.data()));
 
     // Bidirectional, common and not.
     std::list<char> list(bytes.begin(), bytes.end());
-    f("std::list<char>", [&] { return std::views::all(list); },
-      [&list](const std::list<char>::iterator& it) -> std::ptrdiff_t {
-          return std::ranges::distance(list.begin(), it);
-      });
-    f("bidirectional archetype with sentinel",
-      [=] { return t::bidirectional_test_range<const char, false>(data, data_end); }, archetype_offset(data));
+    f(
+        "std::list<char>", [&] { return std::views::all(list); },
+        [&list](const std::list<char>::iterator& it) -> std::ptrdiff_t {
+            return std::ranges::distance(list.begin(), it);
+        });
+    f(
+        "bidirectional archetype with sentinel",
+        [=] { return t::bidirectional_test_range<const char, false>(data, data_end); }, archetype_offset(data));
 
     // Random-access, not contiguous, with a sentinel, sized.
-    f("random-access archetype with sentinel, sized",
-      [=] { return t::random_access_test_range<const char, false, true>(data, data_end); },
-      archetype_offset(data));
+    f(
+        "random-access archetype with sentinel, sized",
+        [=] { return t::random_access_test_range<const char, false, true>(data, data_end); }, archetype_offset(data));
 
     // Forward, common and not (unsigned char: the code unit type not covered above).
-    f("forward archetype", [=] { return t::forward_test_range<const char>(data, data_end); }, archetype_offset(data));
+    f(
+        "forward archetype", [=] { return t::forward_test_range<const char>(data, data_end); }, archetype_offset(data));
     const auto* const udata = reinterpret_cast<const unsigned char*>(data);
-    f("forward archetype of unsigned char with sentinel",
-      [=] { return t::forward_test_range<const unsigned char, false>(udata, udata + bytes.size()); },
-      archetype_offset(udata));
+    f(
+        "forward archetype of unsigned char with sentinel",
+        [=] { return t::forward_test_range<const unsigned char, false>(udata, udata + bytes.size()); },
+        archetype_offset(udata));
 
     // Input (single pass): copyable with a sentinel, move-only. (Common
     // input ranges: std::istreambuf_iterator in concepts/range_concepts.cpp.)
-    f("input archetype with sentinel", [=] { return t::input_test_range<const char, false>(data, data_end); },
-      archetype_offset(data));
-    f("move-only input archetype", [=] { return t::move_only_input_test_range<const char>(data, data_end); },
-      archetype_offset(data));
+    f(
+        "input archetype with sentinel", [=] { return t::input_test_range<const char, false>(data, data_end); },
+        archetype_offset(data));
+    f(
+        "move-only input archetype", [=] { return t::move_only_input_test_range<const char>(data, data_end); },
+        archetype_offset(data));
 }
 
 std::string describe(const decode_case& row, std::string_view base)
@@ -268,7 +280,7 @@ void check_replace_elements(const decode_case& row, const observation& got)
     for (std::size_t index = 0; index < got.size(); ++index) {
         const element& e = got[index];
         BOOST_TEST_CONTEXT("element " << index << " (U+" << std::hex << std::uppercase
-                                                 << static_cast<std::uint32_t>(e.value) << std::dec << ")")
+                                      << static_cast<std::uint32_t>(e.value) << std::dec << ")")
         {
             BOOST_TEST(e.offset == expected_offset);
             if (e.error) {
@@ -302,7 +314,7 @@ void check_skip_elements(const decode_case& row, const observation& got)
     for (std::size_t index = 0; index < got.size(); ++index) {
         const element& e = got[index];
         BOOST_TEST_CONTEXT("element " << index << " (U+" << std::hex << std::uppercase
-                                                 << static_cast<std::uint32_t>(e.value) << std::dec << ")")
+                                      << static_cast<std::uint32_t>(e.value) << std::dec << ")")
         {
             BOOST_TEST(!e.error.has_value());  // skip yields no replacement
             BOOST_TEST(e.length == t::table_3_6_length(e.value));
@@ -410,8 +422,8 @@ std::vector<base_run> run_all_bases(const decode_case& row)
             run.skip_backward = observe_backward(u8v::views::decode(make(), u8v::on_error::skip), offset_of, limit);
             using view = decltype(u8v::views::decode(make(), u8v::on_error::throw_exception));
             if constexpr (std::ranges::common_range<view>)
-                run.throw_backward = observe_throw_backward(
-                    u8v::views::decode(make(), u8v::on_error::throw_exception), offset_of, limit);
+                run.throw_backward = observe_throw_backward(u8v::views::decode(make(), u8v::on_error::throw_exception),
+                                                            offset_of, limit);
         }
         runs.push_back(std::move(run));
     });
@@ -448,8 +460,7 @@ BOOST_AUTO_TEST_CASE(vectors_are_read)
 BOOST_AUTO_TEST_CASE(replace_matches_every_vector_forwards)
 {
     for (const row_runs& r : all_runs())
-        for (const base_run& run : r.runs)
-            BOOST_TEST_CONTEXT(describe(*r.row, run.base))
+        for (const base_run& run : r.runs) BOOST_TEST_CONTEXT(describe(*r.row, run.base))
             {
                 check_replace_elements(*r.row, run.replace_forward);
             }
@@ -458,8 +469,7 @@ BOOST_AUTO_TEST_CASE(replace_matches_every_vector_forwards)
 BOOST_AUTO_TEST_CASE(default_policy_is_replace_on_every_vector)
 {
     for (const row_runs& r : all_runs())
-        for (const base_run& run : r.runs)
-            BOOST_TEST_CONTEXT(describe(*r.row, run.base) << ", no policy given")
+        for (const base_run& run : r.runs) BOOST_TEST_CONTEXT(describe(*r.row, run.base) << ", no policy given")
             {
                 check_replace_elements(*r.row, run.default_forward);
             }
@@ -470,8 +480,7 @@ BOOST_AUTO_TEST_CASE(replace_matches_every_vector_backwards)
     std::size_t checked = 0;
     for (const row_runs& r : all_runs())
         for (const base_run& run : r.runs)
-            if (run.replace_backward)
-                BOOST_TEST_CONTEXT(describe(*r.row, run.base) << ", backwards")
+            if (run.replace_backward) BOOST_TEST_CONTEXT(describe(*r.row, run.base) << ", backwards")
                 {
                     ++checked;
                     const observation& backwards = *run.replace_backward;
@@ -484,8 +493,7 @@ BOOST_AUTO_TEST_CASE(replace_matches_every_vector_backwards)
 BOOST_AUTO_TEST_CASE(skip_matches_every_vector_forwards)
 {
     for (const row_runs& r : all_runs())
-        for (const base_run& run : r.runs)
-            BOOST_TEST_CONTEXT(describe(*r.row, run.base))
+        for (const base_run& run : r.runs) BOOST_TEST_CONTEXT(describe(*r.row, run.base))
             {
                 check_skip_elements(*r.row, run.skip_forward);
             }
@@ -496,8 +504,7 @@ BOOST_AUTO_TEST_CASE(skip_matches_every_vector_backwards)
     std::size_t checked = 0;
     for (const row_runs& r : all_runs())
         for (const base_run& run : r.runs)
-            if (run.skip_backward)
-                BOOST_TEST_CONTEXT(describe(*r.row, run.base) << ", backwards")
+            if (run.skip_backward) BOOST_TEST_CONTEXT(describe(*r.row, run.base) << ", backwards")
                 {
                     ++checked;
                     const observation& backwards = *run.skip_backward;
@@ -510,8 +517,7 @@ BOOST_AUTO_TEST_CASE(skip_matches_every_vector_backwards)
 BOOST_AUTO_TEST_CASE(throw_stops_at_first_invalid_forwards)
 {
     for (const row_runs& r : all_runs())
-        for (const base_run& run : r.runs)
-            BOOST_TEST_CONTEXT(describe(*r.row, run.base))
+        for (const base_run& run : r.runs) BOOST_TEST_CONTEXT(describe(*r.row, run.base))
             {
                 check_throw_forward(*r.row, run.throw_forward);
             }
@@ -522,8 +528,7 @@ BOOST_AUTO_TEST_CASE(throw_stops_at_last_invalid_backwards)
     std::size_t checked = 0;
     for (const row_runs& r : all_runs())
         for (const base_run& run : r.runs)
-            if (run.throw_backward)
-                BOOST_TEST_CONTEXT(describe(*r.row, run.base) << ", backwards")
+            if (run.throw_backward) BOOST_TEST_CONTEXT(describe(*r.row, run.base) << ", backwards")
                 {
                     ++checked;
                     check_throw_backward(*r.row, *run.throw_backward);

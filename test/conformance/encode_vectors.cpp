@@ -262,32 +262,40 @@ void for_each_base(const std::vector<std::int64_t>& values, F&& f)
 
     if (const auto u32 = converted<char32_t>(values)) {
         const std::u32string text(u32->begin(), u32->end());
-        f("std::u32string_view", [&] { return std::u32string_view(text); }, pointer_offset(text.data()));
+        f(
+            "std::u32string_view", [&] { return std::u32string_view(text); }, pointer_offset(text.data()));
 
         const std::list<char32_t> list(u32->begin(), u32->end());
-        f("std::list<char32_t>", [&] { return std::views::all(list); },
-          [&list](const std::list<char32_t>::const_iterator& it) -> std::ptrdiff_t {
-              return std::ranges::distance(list.begin(), it);
-          });
+        f(
+            "std::list<char32_t>", [&] { return std::views::all(list); },
+            [&list](const std::list<char32_t>::const_iterator& it) -> std::ptrdiff_t {
+                return std::ranges::distance(list.begin(), it);
+            });
 
         const char32_t* const data = u32->data();
         const char32_t* const data_end = data + u32->size();
-        f("input archetype of char32_t with sentinel",
-          [=] { return t::input_test_range<const char32_t, false>(data, data_end); }, archetype_offset(data));
-        f("move-only input archetype of char32_t",
-          [=] { return t::move_only_input_test_range<const char32_t>(data, data_end); }, archetype_offset(data));
+        f(
+            "input archetype of char32_t with sentinel",
+            [=] { return t::input_test_range<const char32_t, false>(data, data_end); }, archetype_offset(data));
+        f(
+            "move-only input archetype of char32_t",
+            [=] { return t::move_only_input_test_range<const char32_t>(data, data_end); }, archetype_offset(data));
     }
     if (const auto uint32 = converted<std::uint32_t>(values)) {
-        f("std::vector<std::uint32_t>", [&] { return std::views::all(*uint32); }, pointer_offset(uint32->data()));
+        f(
+            "std::vector<std::uint32_t>", [&] { return std::views::all(*uint32); }, pointer_offset(uint32->data()));
         const std::uint32_t* const data = uint32->data();
         const std::uint32_t* const data_end = data + uint32->size();
-        f("forward archetype of std::uint32_t with sentinel",
-          [=] { return t::forward_test_range<const std::uint32_t, false>(data, data_end); }, archetype_offset(data));
+        f(
+            "forward archetype of std::uint32_t with sentinel",
+            [=] { return t::forward_test_range<const std::uint32_t, false>(data, data_end); }, archetype_offset(data));
     }
     if (const auto int32 = converted<std::int32_t>(values))
-        f("std::vector<std::int32_t>", [&] { return std::views::all(*int32); }, pointer_offset(int32->data()));
+        f(
+            "std::vector<std::int32_t>", [&] { return std::views::all(*int32); }, pointer_offset(int32->data()));
     if (const auto int64 = converted<std::int64_t>(values))
-        f("std::vector<std::int64_t>", [&] { return std::views::all(*int64); }, pointer_offset(int64->data()));
+        f(
+            "std::vector<std::int64_t>", [&] { return std::views::all(*int64); }, pointer_offset(int64->data()));
 }
 
 // Everything observed over one base with one code unit type.
@@ -318,8 +326,7 @@ base_run run_base(std::string name, const Encode& encode, const Make& make, cons
         using view = decltype(encode(make(), u8v::on_error::throw_exception));
         if constexpr (std::ranges::common_range<view>)
             run.throw_backward =
-                observe_throw_backward(encode(make(), u8v::on_error::throw_exception), offset_of,
-                                       backward_throw_steps);
+                observe_throw_backward(encode(make(), u8v::on_error::throw_exception), offset_of, backward_throw_steps);
     }
     return run;
 }
@@ -332,11 +339,11 @@ std::vector<base_run> run_all_bases(const encode_case& row)
     // scalar value, else the bytes after the last bad value and one more
     // step, which must throw.
     const std::optional<std::size_t> bad = last_invalid(row);
-    const std::size_t steps = bad ? encoded_length(row, *bad + 1, row.values.size()) + 1
-                                  : encoded_length(row, 0, row.values.size());
+    const std::size_t steps =
+        bad ? encoded_length(row, *bad + 1, row.values.size()) + 1 : encoded_length(row, 0, row.values.size());
     for_each_base(row.values, [&](std::string_view base, auto make, const auto& offset_of) {
-        runs.push_back(run_base(std::string(base) + ", views::encode (char8_t)", u8v::views::encode, make,
-                                offset_of, limit, steps));
+        runs.push_back(run_base(std::string(base) + ", views::encode (char8_t)", u8v::views::encode, make, offset_of,
+                                limit, steps));
         runs.push_back(run_base(std::string(base) + ", views::encode_as<char>", u8v::views::encode_as<char>, make,
                                 offset_of, limit, steps));
     });
@@ -492,8 +499,7 @@ BOOST_AUTO_TEST_CASE(vectors_are_read)
 
 BOOST_AUTO_TEST_CASE(every_row_runs_on_several_bases)
 {
-    for (const row_runs& r : all_runs())
-        BOOST_TEST_CONTEXT(describe(*r.row, "(all)"))
+    for (const row_runs& r : all_runs()) BOOST_TEST_CONTEXT(describe(*r.row, "(all)"))
         {
             // Rows of the file fit char32_t, uint32, int64 (and more); the
             // negative and wide extras fit the signed 64-bit base at least.
@@ -504,8 +510,7 @@ BOOST_AUTO_TEST_CASE(every_row_runs_on_several_bases)
 BOOST_AUTO_TEST_CASE(replace_matches_every_vector_forwards)
 {
     for (const row_runs& r : all_runs())
-        for (const base_run& run : r.runs)
-            BOOST_TEST_CONTEXT(describe(*r.row, run.base))
+        for (const base_run& run : r.runs) BOOST_TEST_CONTEXT(describe(*r.row, run.base))
             {
                 check_replace_units(*r.row, run.replace_forward);
             }
@@ -514,8 +519,7 @@ BOOST_AUTO_TEST_CASE(replace_matches_every_vector_forwards)
 BOOST_AUTO_TEST_CASE(default_policy_is_replace_on_every_vector)
 {
     for (const row_runs& r : all_runs())
-        for (const base_run& run : r.runs)
-            BOOST_TEST_CONTEXT(describe(*r.row, run.base) << ", no policy given")
+        for (const base_run& run : r.runs) BOOST_TEST_CONTEXT(describe(*r.row, run.base) << ", no policy given")
             {
                 check_replace_units(*r.row, run.default_forward);
             }
@@ -526,8 +530,7 @@ BOOST_AUTO_TEST_CASE(replace_matches_every_vector_backwards)
     std::size_t checked = 0;
     for (const row_runs& r : all_runs())
         for (const base_run& run : r.runs)
-            if (run.replace_backward)
-                BOOST_TEST_CONTEXT(describe(*r.row, run.base) << ", backwards")
+            if (run.replace_backward) BOOST_TEST_CONTEXT(describe(*r.row, run.base) << ", backwards")
                 {
                     ++checked;
                     const observation& backwards = *run.replace_backward;
@@ -540,8 +543,7 @@ BOOST_AUTO_TEST_CASE(replace_matches_every_vector_backwards)
 BOOST_AUTO_TEST_CASE(skip_matches_every_vector_forwards)
 {
     for (const row_runs& r : all_runs())
-        for (const base_run& run : r.runs)
-            BOOST_TEST_CONTEXT(describe(*r.row, run.base))
+        for (const base_run& run : r.runs) BOOST_TEST_CONTEXT(describe(*r.row, run.base))
             {
                 check_skip_units(*r.row, run.skip_forward);
             }
@@ -552,8 +554,7 @@ BOOST_AUTO_TEST_CASE(skip_matches_every_vector_backwards)
     std::size_t checked = 0;
     for (const row_runs& r : all_runs())
         for (const base_run& run : r.runs)
-            if (run.skip_backward)
-                BOOST_TEST_CONTEXT(describe(*r.row, run.base) << ", backwards")
+            if (run.skip_backward) BOOST_TEST_CONTEXT(describe(*r.row, run.base) << ", backwards")
                 {
                     ++checked;
                     const observation& backwards = *run.skip_backward;
@@ -566,8 +567,7 @@ BOOST_AUTO_TEST_CASE(skip_matches_every_vector_backwards)
 BOOST_AUTO_TEST_CASE(throw_reports_first_non_scalar_value_forwards)
 {
     for (const row_runs& r : all_runs())
-        for (const base_run& run : r.runs)
-            BOOST_TEST_CONTEXT(describe(*r.row, run.base))
+        for (const base_run& run : r.runs) BOOST_TEST_CONTEXT(describe(*r.row, run.base))
             {
                 check_throw_forward(*r.row, run.throw_forward);
             }
@@ -578,8 +578,7 @@ BOOST_AUTO_TEST_CASE(throw_reports_last_non_scalar_value_backwards)
     std::size_t checked = 0;
     for (const row_runs& r : all_runs())
         for (const base_run& run : r.runs)
-            if (run.throw_backward)
-                BOOST_TEST_CONTEXT(describe(*r.row, run.base) << ", backwards")
+            if (run.throw_backward) BOOST_TEST_CONTEXT(describe(*r.row, run.base) << ", backwards")
                 {
                     ++checked;
                     check_throw_backward(*r.row, *run.throw_backward);

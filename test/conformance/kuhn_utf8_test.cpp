@@ -129,7 +129,10 @@ std::vector<code_points> split_on_line_feed(const code_points& decoded)
     return lines;
 }
 
-bool ends_with_line_feed(const std::string& text) { return !text.empty() && text.back() == '\n'; }
+bool ends_with_line_feed(const std::string& text)
+{
+    return !text.empty() && text.back() == '\n';
+}
 
 }  // namespace
 
@@ -156,8 +159,7 @@ BOOST_AUTO_TEST_CASE(skip_matches_every_line_forwards_and_backwards)
         BOOST_TEST_CONTEXT("UTF-8-test.txt line " << i + 1 << ": [" << hex_of(line) << "]")
         {
             BOOST_TEST(decode_forward(line | u8v::views::decode(u8v::on_error::skip)) == d.skip[i], tt::per_element());
-            BOOST_TEST(decode_backward(line | u8v::views::decode(u8v::on_error::skip)) == d.skip[i],
-                       tt::per_element());
+            BOOST_TEST(decode_backward(line | u8v::views::decode(u8v::on_error::skip)) == d.skip[i], tt::per_element());
         }
     }
 }
@@ -227,8 +229,10 @@ BOOST_AUTO_TEST_CASE(whole_file_split_on_line_feed_matches_lines)
             // An empty last line would be dropped by the split; the file's
             // last line is not empty.
             BOOST_TEST_REQUIRE(lines.size() == expected.size());
-            for (std::size_t i = 0; i < lines.size(); ++i)
-                BOOST_TEST_CONTEXT("line " << i + 1) { BOOST_TEST(lines[i] == expected[i], tt::per_element()); }
+            for (std::size_t i = 0; i < lines.size(); ++i) BOOST_TEST_CONTEXT("line " << i + 1)
+                {
+                    BOOST_TEST(lines[i] == expected[i], tt::per_element());
+                }
         }
     }
 }
@@ -324,8 +328,8 @@ BOOST_AUTO_TEST_CASE(error_count_matches_expected_files)
     const kuhn_data& d = data();
     std::size_t expected_errors = 0;
     for (std::size_t i = 0; i < d.lines.size(); ++i)
-        expected_errors += static_cast<std::size_t>(std::ranges::count(d.replace[i], fffd) -
-                                                    std::ranges::count(d.skip[i], fffd));
+        expected_errors +=
+            static_cast<std::size_t>(std::ranges::count(d.replace[i], fffd) - std::ranges::count(d.skip[i], fffd));
     BOOST_TEST(expected_errors > 0u);
 
     const std::string_view text = d.text;

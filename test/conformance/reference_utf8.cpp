@@ -28,7 +28,10 @@ namespace tt = boost::test_tools;
 
 namespace {
 
-const unsigned char* data_of(const std::string& bytes) { return reinterpret_cast<const unsigned char*>(bytes.data()); }
+const unsigned char* data_of(const std::string& bytes)
+{
+    return reinterpret_cast<const unsigned char*>(bytes.data());
+}
 
 // The code points the replace and skip policies give, by the reference.
 std::vector<std::uint32_t> decoded(const std::vector<ref::segment>& all, bool skip)

@@ -100,8 +100,7 @@ std::vector<list_element> decode_list(const std::string& bytes, Policy policy)
     const auto view = u8v::views::decode(list, policy);
     for (auto it = view.begin(); it != view.end() && out.size() <= bytes.size(); ++it)
         out.push_back({*it, it.error().has_value(),
-                       static_cast<std::size_t>(std::ranges::distance(list.begin(), it.base())),
-                       it.code_unit_count()});
+                       static_cast<std::size_t>(std::ranges::distance(list.begin(), it.base())), it.code_unit_count()});
     return out;
 }
 
@@ -316,8 +315,7 @@ void check_decode_base(const decode_case& row, const Make& make, const OffsetOf&
                 const std::size_t skip_written = std::min(n, row.skip.size());
                 code_points buffer(n + 1, guard_value);
                 auto&& range = make();
-                const auto result =
-                    u8v::decode_into(range, std::span<char32_t>(buffer.data(), n), u8v::on_error::skip);
+                const auto result = u8v::decode_into(range, std::span<char32_t>(buffer.data(), n), u8v::on_error::skip);
                 BOOST_TEST(static_cast<std::size_t>(std::to_address(result.out) - buffer.data()) == skip_written);
                 BOOST_TEST(prefix(buffer, skip_written) == prefix(row.skip, skip_written), tt::per_element());
                 BOOST_TEST(buffer[n] == guard_value);
@@ -384,8 +382,7 @@ std::optional<u8v::error_kind> d76_error(std::int64_t value)
 std::vector<std::size_t> lengths(const encode_case& row, bool skip)
 {
     std::vector<std::size_t> out;
-    for (std::int64_t value : row.values)
-        out.push_back(d76_error(value) ? (skip ? 0 : 3) : t::table_3_6_length(value));
+    for (std::int64_t value : row.values) out.push_back(d76_error(value) ? (skip ? 0 : 3) : t::table_3_6_length(value));
     return out;
 }
 
@@ -403,7 +400,10 @@ std::string describe(const encode_case& row, std::string_view base)
     return out.str();
 }
 
-unsigned char byte_value(std::byte unit) { return std::to_integer<unsigned char>(unit); }
+unsigned char byte_value(std::byte unit)
+{
+    return std::to_integer<unsigned char>(unit);
+}
 template <class Unit>
 unsigned char byte_value(Unit unit)
 {
@@ -443,8 +443,7 @@ void for_each_code_point_base(const std::vector<std::int64_t>& values, F&& f)
         [&list](const auto& it) { return static_cast<std::size_t>(std::ranges::distance(list.begin(), it)); });
 
     f(
-        "input archetype of char32_t",
-        [=] { return t::input_test_range<const char32_t, false>(data, data_end); },
+        "input archetype of char32_t", [=] { return t::input_test_range<const char32_t, false>(data, data_end); },
         [data](const auto& it) { return static_cast<std::size_t>(it.get() - data); });
 
     std::vector<std::int64_t> wide(values);
@@ -578,12 +577,11 @@ void check_encode_base(const encode_case& row, const Make& make, const OffsetOf&
             std::size_t fitting_bytes = 0;
             while (fitting < count && fitting_bytes + replace_lengths[fitting] <= n)
                 fitting_bytes += replace_lengths[fitting++];
-            encode_bounded_all_outputs(make, offset_of, n, u8v::on_error::replace,
-                                       [&](const bytes_t& written, std::size_t in) {
-                                           BOOST_TEST(written == byte_prefix(row.replace, fitting_bytes),
-                                                      tt::per_element());
-                                           BOOST_TEST(in == fitting);
-                                       });
+            encode_bounded_all_outputs(
+                make, offset_of, n, u8v::on_error::replace, [&](const bytes_t& written, std::size_t in) {
+                    BOOST_TEST(written == byte_prefix(row.replace, fitting_bytes), tt::per_element());
+                    BOOST_TEST(in == fitting);
+                });
 
             // skip: the same over the skip lengths (0 for a dropped value).
             // on_error::skip drops every error, so the dropped values after
@@ -603,8 +601,7 @@ void check_encode_base(const encode_case& row, const Make& make, const OffsetOf&
             }
             encode_bounded_all_outputs(make, offset_of, n, u8v::on_error::skip,
                                        [&](const bytes_t& written, std::size_t in) {
-                                           BOOST_TEST(written == byte_prefix(row.skip, skip_bytes),
-                                                      tt::per_element());
+                                           BOOST_TEST(written == byte_prefix(row.skip, skip_bytes), tt::per_element());
                                            BOOST_TEST(in == next_unwritten);
                                            BOOST_TEST(in >= after_last_written);
                                        });
@@ -654,8 +651,7 @@ BOOST_AUTO_TEST_CASE(vectors_are_read)
 // tile the input and are as many as the replace column's elements.
 BOOST_AUTO_TEST_CASE(segment_oracle_agrees_with_the_vectors)
 {
-    for (const decode_case& row : decode_cases())
-        BOOST_TEST_CONTEXT(describe(row, "std::list<char> oracle"))
+    for (const decode_case& row : decode_cases()) BOOST_TEST_CONTEXT(describe(row, "std::list<char> oracle"))
         {
             BOOST_TEST(row.boundaries.size() == row.replace.size() + 1);
             BOOST_TEST(row.boundaries.back() == row.input.size());

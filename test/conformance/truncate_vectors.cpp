@@ -173,8 +173,7 @@ void for_each_base(const std::string& input, F&& f)
 
     // Bidirectional archetype with a sentinel (neither common nor sized).
     t::bidirectional_test_range<const char, false> bidirectional(data, data_end);
-    f("bidirectional archetype with sentinel", bidirectional,
-      [&](const auto& r) { return r.begin().get() == data; });
+    f("bidirectional archetype with sentinel", bidirectional, [&](const auto& r) { return r.begin().get() == data; });
 
     // Random-access archetype, common (hence sized), not contiguous.
     t::random_access_test_range<const char> random_access(data, data_end);
@@ -209,9 +208,8 @@ BOOST_AUTO_TEST_CASE(vectors_are_read)
     BOOST_TEST(std::ranges::count(all, std::string("invalid"), &truncate_case::category) >=
                static_cast<std::ptrdiff_t>(minimum_invalid_rows));
     BOOST_TEST(std::ranges::count_if(all, [](const truncate_case& c) { return c.category != "invalid"; }) > 0);
-    BOOST_TEST(std::ranges::count_if(all, [](const truncate_case& c) {
-                   return c.expected_len != c.expected_len_segment;
-               }) >= 9);
+    BOOST_TEST(std::ranges::count_if(
+                   all, [](const truncate_case& c) { return c.expected_len != c.expected_len_segment; }) >= 9);
 }
 
 BOOST_AUTO_TEST_CASE(every_input_has_every_limit)
@@ -220,8 +218,7 @@ BOOST_AUTO_TEST_CASE(every_input_has_every_limit)
     // README promises limits 0..length+1 for each input.
     std::map<std::string, std::set<std::size_t>> limits;
     for (const truncate_case& c : cases()) limits[c.input].insert(c.limit);
-    for (const auto& [input, seen] : limits)
-        BOOST_TEST_CONTEXT("input of " << input.size() << " bytes")
+    for (const auto& [input, seen] : limits) BOOST_TEST_CONTEXT("input of " << input.size() << " bytes")
         {
             std::set<std::size_t> wanted;
             for (std::size_t limit = 0; limit <= input.size() + 1; ++limit) wanted.insert(limit);
@@ -236,8 +233,7 @@ BOOST_AUTO_TEST_CASE(valid_rows_agree_with_text_encoder_encode_into)
     // one on valid text (doc/reference.md, <utf8view/boundary.hpp>).
     std::size_t checked = 0;
     for (const truncate_case& c : cases())
-        if (c.category != "invalid")
-            BOOST_TEST_CONTEXT(describe(c))
+        if (c.category != "invalid") BOOST_TEST_CONTEXT(describe(c))
             {
                 ++checked;
                 BOOST_TEST(c.expected_len == c.expected_len_segment);

@@ -148,7 +148,8 @@ BOOST_AUTO_TEST_CASE(environment_variable_is_parsed_exactly)
     BOOST_TEST(d::kernel_from_environment("Scalar") == nullptr);
     BOOST_TEST(d::kernel_from_environment("scalar") == d::find_kernel("scalar"));
     BOOST_TEST(d::kernel_from_environment(" scalar\n") == d::find_kernel("scalar"));
-    for (const d::kernel* k : d::available_kernels()) BOOST_TEST(d::kernel_from_environment(std::string(k->name).c_str()) == k);
+    for (const d::kernel* k : d::available_kernels())
+        BOOST_TEST(d::kernel_from_environment(std::string(k->name).c_str()) == k);
 }
 
 BOOST_AUTO_TEST_CASE(environment_variable_chooses_the_kernel_on_first_use)
@@ -207,9 +208,8 @@ BOOST_AUTO_TEST_CASE(calibration_picks_a_fastest_kernel_it_timed_quickly)
     for (std::size_t k = 0; k < available.size() && available.size() > 1; ++k)
         BOOST_TEST(info.timings.best_nanoseconds[k] >= fastest - fastest / 20, available[k]->name);
     const auto microseconds = std::chrono::duration_cast<std::chrono::microseconds>(elapsed).count();
-    BOOST_TEST_MESSAGE("calibration chose " << chosen.name << " in " << microseconds << " us, "
-                                            << info.timings.rounds << " rounds over " << info.timings.text_bytes
-                                            << " bytes:" << report);
+    BOOST_TEST_MESSAGE("calibration chose " << chosen.name << " in " << microseconds << " us, " << info.timings.rounds
+                                            << " rounds over " << info.timings.text_bytes << " bytes:" << report);
     // Well under a millisecond or two on an idle machine; generous here, as
     // tests may run under sanitizers, unoptimized, on a loaded machine.
     BOOST_TEST(microseconds < 200000);

@@ -34,7 +34,10 @@ namespace {
 constexpr std::size_t window = 64;
 constexpr std::size_t complete = 61;  // segments that start at 0..60
 
-std::uint64_t bit(std::size_t i) { return std::uint64_t{1} << i; }
+std::uint64_t bit(std::size_t i)
+{
+    return std::uint64_t{1} << i;
+}
 
 // The classes of the window's bytes at p[0, 64).
 simd::byte_class_masks classes_of(const unsigned char* p)

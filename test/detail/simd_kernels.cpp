@@ -66,7 +66,10 @@ namespace {
 // The reference (t::reference_validation) and the vector parts of the SIMD
 // kernels (t::vector_part_of, t::check_block_prefix): support/simd_vector_parts.hpp.
 
-const unsigned char* bytes_of(std::string_view s) { return reinterpret_cast<const unsigned char*>(s.data()); }
+const unsigned char* bytes_of(std::string_view s)
+{
+    return reinterpret_cast<const unsigned char*>(s.data());
+}
 
 std::string describe(const validation_result& r)
 {
@@ -91,7 +94,8 @@ public:
         const validation_result expected = t::reference_validation(p, n);
         for (const d::kernel* k : d::available_kernels()) {
             const validation_result got = k->validate(p, n);
-            if (got != expected) fail(k->name, "validate returned " + describe(got) + ", expected " + describe(expected), p, n, what);
+            if (got != expected)
+                fail(k->name, "validate returned " + describe(got) + ", expected " + describe(expected), p, n, what);
             // The accepted prefix (what the bulk loops copy or transcode
             // without a check): no more than an unfinished sequence at its
             // end, so the segment its last byte belongs to starts at or
@@ -112,17 +116,22 @@ public:
             copy.assign(n + 64, 0xFF);
             const d::prefix_copy copied = k->copy_accepted_prefix(p, n, copy.data());
             if (copied.accepted != accepted)
-                fail(k->name, "copy_accepted_prefix accepted " + std::to_string(copied.accepted) + ", accepted_prefix " +
-                                  std::to_string(accepted), p, n, what);
+                fail(k->name,
+                     "copy_accepted_prefix accepted " + std::to_string(copied.accepted) + ", accepted_prefix " +
+                         std::to_string(accepted),
+                     p, n, what);
             if (copied.copied != 0 && copied.copied + 64 > copied.accepted)
-                fail(k->name, "copy_accepted_prefix copied " + std::to_string(copied.copied) + " of " +
-                                  std::to_string(copied.accepted) + " accepted bytes: less than 64 held back", p, n, what);
+                fail(k->name,
+                     "copy_accepted_prefix copied " + std::to_string(copied.copied) + " of " +
+                         std::to_string(copied.accepted) + " accepted bytes: less than 64 held back",
+                     p, n, what);
             else if (!std::equal(p, p + copied.copied, copy.begin()))
                 fail(k->name, "copy_accepted_prefix: the copy differs from the input", p, n, what);
             else if (std::any_of(copy.begin() + static_cast<std::ptrdiff_t>(copied.copied), copy.end(),
                                  [](unsigned char byte) { return byte != 0xFF; }))
-                fail(k->name, "copy_accepted_prefix wrote past the " + std::to_string(copied.copied) + " bytes it copied",
-                     p, n, what);
+                fail(k->name,
+                     "copy_accepted_prefix wrote past the " + std::to_string(copied.copied) + " bytes it copied", p, n,
+                     what);
             const t::vector_part* v = t::vector_part_of(k->name);
             if (v == nullptr) continue;
             for (const std::string& problem : t::check_block_prefix(*v, p, n, expected).problems)
@@ -162,7 +171,8 @@ std::string make_background(background kind, std::size_t size, std::uint32_t see
         case background::ascii: text.push_back(static_cast<char>(random.between(0x20, 0x7E))); break;
         case background::mixed: text += t::encode_by_table_3_6(t::random_scalar_value(random)); break;
         case background::sparse:
-            if (random.below(40) == 0) text += t::encode_by_table_3_6(random.between(0x80, 0x7FF) + (random.below(2) ? 0x10000 : 0));
+            if (random.below(40) == 0)
+                text += t::encode_by_table_3_6(random.between(0x80, 0x7FF) + (random.below(2) ? 0x10000 : 0));
             else text.push_back(static_cast<char>(random.between(0x20, 0x7E)));
             break;
         }
@@ -209,7 +219,8 @@ BOOST_AUTO_TEST_CASE(every_supported_kernel_is_under_test)
     std::string names;
     for (const d::kernel* k : available) {
         names += std::string(names.empty() ? "" : ", ") + std::string(k->name);
-        if (k->name != "scalar") BOOST_TEST(t::vector_part_of(k->name) != nullptr, k->name << " has no vector part listed here");
+        if (k->name != "scalar")
+            BOOST_TEST(t::vector_part_of(k->name) != nullptr, k->name << " has no vector part listed here");
     }
     BOOST_TEST_MESSAGE("kernels under test on this CPU: " << names);
     // Every SIMD kernel compiled in is tested here when the CPU has it. On
@@ -257,9 +268,8 @@ BOOST_AUTO_TEST_CASE(every_byte_pair_with_continuations_around_a_block_boundary)
                 const std::string piece = t::byte_string({first, second}) + std::string(continuations);
                 for (const std::size_t offset : {std::size_t{15}, std::size_t{16}, std::size_t{63}, std::size_t{64}}) {
                     const std::string bytes = t::plant(text, offset, piece, "hello, world! hello, world! ...", 160);
-                    c.check(bytes_of(bytes), bytes.size(), [&] {
-                        return "pair " + t::hex_of(piece) + " at " + std::to_string(offset);
-                    });
+                    c.check(bytes_of(bytes), bytes.size(),
+                            [&] { return "pair " + t::hex_of(piece) + " at " + std::to_string(offset); });
                 }
             }
         }
@@ -310,9 +320,8 @@ BOOST_AUTO_TEST_CASE(errors_before_a_long_ascii_run_at_every_offset_up_to_320)
     for (std::size_t offset = 0; offset <= 320; ++offset) {
         for (const std::string& piece : error_patterns()) {
             const std::string bytes = t::plant(text, offset, piece, ascii_run, offset + piece.size() + 520);
-            c.check(bytes_of(bytes), bytes.size(), [&] {
-                return "[" + t::hex_of(piece) + "] at " + std::to_string(offset) + " before ASCII";
-            });
+            c.check(bytes_of(bytes), bytes.size(),
+                    [&] { return "[" + t::hex_of(piece) + "] at " + std::to_string(offset) + " before ASCII"; });
         }
     }
     BOOST_TEST(c.failures() == 0);
@@ -329,7 +338,8 @@ BOOST_AUTO_TEST_CASE(random_corruptions_of_long_text)
         std::string bytes = make_background(kind, 64 + random.below(600), random.between(1, 1000000));
         const std::uint32_t corruptions = random.between(1, 3);
         for (std::uint32_t i = 0; i < corruptions; ++i) {
-            const std::string& piece = error_patterns()[random.below(static_cast<std::uint32_t>(error_patterns().size()))];
+            const std::string& piece =
+                error_patterns()[random.below(static_cast<std::uint32_t>(error_patterns().size()))];
             bytes.insert(random.below(static_cast<std::uint32_t>(bytes.size() + 1)), piece);
         }
         c.check(bytes_of(bytes), bytes.size(), [&] { return "round " + std::to_string(round); });
@@ -359,9 +369,8 @@ BOOST_AUTO_TEST_CASE(every_corpus_file_whole_cut_and_with_errors_planted,
         for (int i = 0; i < 40; ++i) {
             const std::size_t length = random.below(static_cast<std::uint32_t>(text.size() + 1));
             const std::size_t start = length - std::min<std::size_t>(length, 1000 + random.below(8000));
-            c.check(bytes_of(text) + start, length - start, [&] {
-                return name + " [" + std::to_string(start) + ", " + std::to_string(length) + ")";
-            });
+            c.check(bytes_of(text) + start, length - start,
+                    [&] { return name + " [" + std::to_string(start) + ", " + std::to_string(length) + ")"; });
         }
         // Each error pattern planted at a random place, overwriting text (so
         // that characters around it are broken too), and near the end; checked
@@ -379,7 +388,8 @@ BOOST_AUTO_TEST_CASE(every_corpus_file_whole_cut_and_with_errors_planted,
                 const bool whole_file = p < 2;
                 c.check(bytes_of(copy) + (whole_file ? 0 : start), whole_file ? copy.size() : stop - start, [&] {
                     return name + " with [" + t::hex_of(piece) + "] at " + std::to_string(at) +
-                           (whole_file ? std::string() : ", bytes [" + std::to_string(start) + ", " + std::to_string(stop) + ")");
+                           (whole_file ? std::string()
+                                       : ", bytes [" + std::to_string(start) + ", " + std::to_string(stop) + ")");
                 });
                 copy.replace(at, piece.size(), text, at, piece.size());
             }
@@ -401,9 +411,9 @@ BOOST_AUTO_TEST_CASE(inputs_at_every_alignment_ending_at_a_page_end_or_starting_
     const std::string ascii = make_background(background::ascii, 600, 6);
     std::vector<std::string> inputs;
     for (const std::string* text : {&mixed, &ascii}) {
-        for (std::size_t length : {std::size_t{1}, std::size_t{31}, std::size_t{63}, std::size_t{64}, std::size_t{65},
-                                   std::size_t{127}, std::size_t{128}, std::size_t{129}, std::size_t{200},
-                                   std::size_t{511}}) {
+        for (std::size_t length :
+             {std::size_t{1}, std::size_t{31}, std::size_t{63}, std::size_t{64}, std::size_t{65}, std::size_t{127},
+              std::size_t{128}, std::size_t{129}, std::size_t{200}, std::size_t{511}}) {
             inputs.push_back(text->substr(0, length));                           // valid, or cut inside a character
             inputs.push_back(text->substr(0, length - 1) + "\xE1");              // a lead byte last
             inputs.push_back(text->substr(0, length > 2 ? length - 2 : 0) + "\xF1\x80");
@@ -420,14 +430,14 @@ BOOST_AUTO_TEST_CASE(inputs_at_every_alignment_ending_at_a_page_end_or_starting_
             unsigned char* const at_end = pages.last() - input.size() - alignment;
             std::copy(input.begin(), input.end(), at_end);
             std::fill(at_end + input.size(), pages.last(), static_cast<unsigned char>(0xFF));  // poison after
-            c.check(at_end, input.size(), [&] {
-                return "ending " + std::to_string(alignment) + " bytes before a page end";
-            });
+            c.check(at_end, input.size(),
+                    [&] { return "ending " + std::to_string(alignment) + " bytes before a page end"; });
             // Ends at the page end for alignment 0; otherwise the bytes
             // after it are 0xFF, which a kernel must not look at.
             unsigned char* const start = pages.first() + alignment;
             std::copy(input.begin(), input.end(), start);
-            c.check(start, input.size(), [&] { return "starting " + std::to_string(alignment) + " bytes after a page start"; });
+            c.check(start, input.size(),
+                    [&] { return "starting " + std::to_string(alignment) + " bytes after a page start"; });
         }
         // Flush with the end, every alignment of the start.
         for (std::size_t shift = 0; shift < 64; ++shift) {
@@ -435,7 +445,8 @@ BOOST_AUTO_TEST_CASE(inputs_at_every_alignment_ending_at_a_page_end_or_starting_
             const std::string_view tail = std::string_view(input).substr(shift);
             unsigned char* const at_end = pages.last() - tail.size();
             std::copy(tail.begin(), tail.end(), at_end);
-            c.check(at_end, tail.size(), [&] { return "flush with a page end, " + std::to_string(shift) + " bytes dropped"; });
+            c.check(at_end, tail.size(),
+                    [&] { return "flush with a page end, " + std::to_string(shift) + " bytes dropped"; });
         }
     }
     // A whole readable region of valid text, and the same with a lead byte
@@ -464,7 +475,8 @@ BOOST_AUTO_TEST_CASE(large_inputs_with_an_error_near_the_end)
     for (std::size_t back : {std::size_t{1}, std::size_t{63}, std::size_t{64}, std::size_t{65}, std::size_t{1000}}) {
         std::string copy = text;
         copy[copy.size() - back] = '\xC0';
-        c.check(bytes_of(copy), copy.size(), [&] { return "1 MiB with C0 " + std::to_string(back) + " bytes before the end"; });
+        c.check(bytes_of(copy), copy.size(),
+                [&] { return "1 MiB with C0 " + std::to_string(back) + " bytes before the end"; });
     }
     BOOST_TEST(c.failures() == 0);
 }

@@ -70,8 +70,7 @@ void fail(std::string_view kernel, const char* what, const validation_result& go
     if (failures > 20) return;
     std::printf("FAIL kernel %.*s: %s: got %s at %zu, expected %s at %zu; %s; %zu bytes [%s]\n",
                 static_cast<int>(kernel.size()), kernel.data(), what, name_of(got), got.offset, name_of(expected),
-                expected.offset, where.c_str(), input.size(),
-                input.size() <= 300 ? t::hex_of(input).c_str() : "...");
+                expected.offset, where.c_str(), input.size(), input.size() <= 300 ? t::hex_of(input).c_str() : "...");
 }
 
 void check(const unsigned char* p, std::size_t n, const std::string& where)
@@ -178,7 +177,8 @@ void decode_vectors()
     }
     for (const t::decode_vector& row : rows)
         for (std::size_t prefix = 0; prefix <= 70; ++prefix)
-            check(std::string(prefix, 'a') + row.input + std::string(40, 'z'), row.id + " behind " + std::to_string(prefix));
+            check(std::string(prefix, 'a') + row.input + std::string(40, 'z'),
+                  row.id + " behind " + std::to_string(prefix));
     if (rows.size() < 500) {
         std::printf("simd_neon: only %zu rows in decode_vectors.tsv\n", rows.size());
         ++failures;

@@ -32,7 +32,10 @@ namespace ref = utf8view_test::reference;
 
 namespace {
 
-bool is_continuation(unsigned byte) { return byte >= 0x80 && byte <= 0xBF; }
+bool is_continuation(unsigned byte)
+{
+    return byte >= 0x80 && byte <= 0xBF;
+}
 
 // The classes the kernels compute for the pair (previous, current).
 unsigned classes_of(unsigned previous, unsigned current)
@@ -55,7 +58,10 @@ bool pair_allowed(unsigned first, unsigned second)
     return !is_continuation(second);
 }
 
-unsigned saturating_subtract(unsigned byte, unsigned amount) { return byte > amount ? byte - amount : 0; }
+unsigned saturating_subtract(unsigned byte, unsigned amount)
+{
+    return byte > amount ? byte - amount : 0;
+}
 
 }  // namespace
 
@@ -99,8 +105,7 @@ BOOST_AUTO_TEST_CASE(each_class_is_set_only_for_its_own_pairs)
                 BOOST_TEST(((classes & lookup::overlong_3) != 0) ==
                            (first == 0xE0 && second >= 0x80 && second <= 0x9F));
                 BOOST_TEST(((classes & lookup::surrogate) != 0) == (first == 0xED && second >= 0xA0 && second <= 0xBF));
-                BOOST_TEST(((classes & lookup::too_large) != 0) ==
-                           (first >= 0xF4 && second >= 0x90 && second <= 0xBF));
+                BOOST_TEST(((classes & lookup::too_large) != 0) == (first >= 0xF4 && second >= 0x90 && second <= 0xBF));
                 BOOST_TEST(((classes & lookup::f_then_8x) != 0) ==
                            ((first == 0xF0 || first >= 0xF5) && second >= 0x80 && second <= 0x8F));
             }

@@ -80,10 +80,12 @@ constexpr std::size_t unbounded = std::numeric_limits<std::size_t>::max();
 // than the input needs, so that a kernel has room for whole vector stores.
 constexpr std::size_t oversized = unbounded - 1;
 
-
 // Unicode 15.0 ch. 3, D76: a scalar value is a code point that is not a
 // surrogate, 0..D7FF or E000..10FFFF.
-bool is_scalar_value_by_d76(char32_t value) { return value <= 0xD7FF || (value >= 0xE000 && value <= 0x10FFFF); }
+bool is_scalar_value_by_d76(char32_t value)
+{
+    return value <= 0xD7FF || (value >= 0xE000 && value <= 0x10FFFF);
+}
 
 // Valid UTF-8 with what it decodes to: the code points, and the byte at
 // which each starts (starts[i] for code point i, starts[size] = bytes.size()).
@@ -169,8 +171,8 @@ char32_t random_of_length(t::random_source& random, std::size_t length)
 {
     static constexpr std::array<char32_t, 4> low = {0x00, 0x80, 0x800, 0x10000};
     static constexpr std::array<char32_t, 4> high = {0x7F, 0x7FF, 0xFFFF, 0x10FFFF};
-    static constexpr std::array<char32_t, 18> edges = {0x00,   0x7F,   0x80,   0x7FF,  0x800,  0xFFF,
-                                                       0x1000, 0xD7FF, 0xE000, 0xFFFD, 0xFFFF, 0x10000,
+    static constexpr std::array<char32_t, 18> edges = {0x00,    0x7F,    0x80,    0x7FF,    0x800,    0xFFF,
+                                                       0x1000,  0xD7FF,  0xE000,  0xFFFD,   0xFFFF,   0x10000,
                                                        0x3FFFF, 0x40000, 0xFFFFF, 0x100000, 0x10FFFF, 0x1D800};
     if (random.below(4) == 0) {
         for (;;) {
@@ -190,11 +192,12 @@ char32_t random_of_length(t::random_source& random, std::size_t length)
 // punctuation (Arabic, Cyrillic, Greek, Hebrew), up_to_three the same for
 // the rest of the BMP (CJK, Indic); kernels may have a path for each.
 enum class shape { ascii, two, three, four, mixed, runs, sparse, one_or_two, up_to_three };
-constexpr std::array<shape, 9> shapes = {shape::ascii,  shape::two,    shape::three,      shape::four,       shape::mixed,
-                                         shape::runs,   shape::sparse, shape::one_or_two, shape::up_to_three};
+constexpr std::array<shape, 9> shapes = {shape::ascii,  shape::two,        shape::three,
+                                         shape::four,   shape::mixed,      shape::runs,
+                                         shape::sparse, shape::one_or_two, shape::up_to_three};
 const char* name_of(shape s)
 {
-    constexpr std::array<const char*, 9> names = {"ascii", "2-byte", "3-byte",     "4-byte",     "mixed",
+    constexpr std::array<const char*, 9> names = {"ascii", "2-byte", "3-byte",      "4-byte",     "mixed",
                                                   "runs",  "sparse", "1 or 2-byte", "1 to 3-byte"};
     return names[static_cast<std::size_t>(s)];
 }
@@ -256,9 +259,15 @@ std::vector<char32_t> random_code_points_of_size(shape s, std::size_t bytes, std
     return out;
 }
 
-std::uint32_t as_u32(std::size_t n) { return static_cast<std::uint32_t>(n); }
+std::uint32_t as_u32(std::size_t n)
+{
+    return static_cast<std::uint32_t>(n);
+}
 
-std::vector<unsigned char> bytes_of(std::string_view s) { return {s.begin(), s.end()}; }
+std::vector<unsigned char> bytes_of(std::string_view s)
+{
+    return {s.begin(), s.end()};
+}
 
 std::string hex_of(const unsigned char* p, std::size_t n)
 {
@@ -326,34 +335,38 @@ public:
                    (n <= 300 ? " [" + hex_of(p, n) + "]" : std::string());
         };
         if (got.in != p + expected.starts[count])
-            fail(k.name, "decode_valid stopped reading at byte " + std::to_string(got.in - p) + ", expected " +
-                             std::to_string(expected.starts[count]),
+            fail(k.name,
+                 "decode_valid stopped reading at byte " + std::to_string(got.in - p) + ", expected " +
+                     std::to_string(expected.starts[count]),
                  context);
         if (got.out != out + count)
-            fail(k.name, "decode_valid wrote " + std::to_string(got.out - out) + " code points, expected " +
-                             std::to_string(count),
+            fail(k.name,
+                 "decode_valid wrote " + std::to_string(got.out - out) + " code points, expected " +
+                     std::to_string(count),
                  context);
         const auto mismatch = std::mismatch(out, out + count, expected.code_points.begin()).first;
         if (mismatch != out + count) {
             const auto at = static_cast<std::size_t>(mismatch - out);
-            fail(k.name, "decode_valid wrote [" + hex_of(mismatch, std::min<std::size_t>(4, count - at)) +
-                             "] at code point " + std::to_string(at) + ", expected [" +
-                             hex_of(expected.code_points.data() + at, std::min<std::size_t>(4, count - at)) + "]",
+            fail(k.name,
+                 "decode_valid wrote [" + hex_of(mismatch, std::min<std::size_t>(4, count - at)) + "] at code point " +
+                     std::to_string(at) + ", expected [" +
+                     hex_of(expected.code_points.data() + at, std::min<std::size_t>(4, count - at)) + "]",
                  context);
         }
         const auto written =
             std::find_if(out + count, out + capacity, [](char32_t c) { return c != sentinel_code_point; });
         if (written != out + capacity)
-            fail(k.name, "decode_valid wrote " + hex_of(written, 1) + " at " + std::to_string(written - out) +
-                             ", after the " + std::to_string(count) + " code points it had to write",
+            fail(k.name,
+                 "decode_valid wrote " + hex_of(written, 1) + " at " + std::to_string(written - out) + ", after the " +
+                     std::to_string(count) + " code points it had to write",
                  context);
     }
 
     // encode_scalar_values(p, p + values.size(), out, room) with the output
     // in bytes_, `slack` bytes longer than needed.
     template <class Describe>
-    void encode(const d::transcoder& k, const std::vector<char32_t>& values, const encoding& expected,
-                std::size_t room, const Describe& what)
+    void encode(const d::transcoder& k, const std::vector<char32_t>& values, const encoding& expected, std::size_t room,
+                const Describe& what)
     {
         bytes_.resize(expected.ends[expected.values_within(room)] + slack);
         encode_into(k, values.data(), values.size(), expected, room, bytes_.data(), bytes_.size(), what);
@@ -374,28 +387,31 @@ public:
                    (n <= 100 ? " [" + hex_of(p, n) + "]" : std::string());
         };
         if (got.in != p + count)
-            fail(k.name, "encode_scalar_values stopped at value " + std::to_string(got.in - p) + ", expected " +
-                             std::to_string(count),
+            fail(k.name,
+                 "encode_scalar_values stopped at value " + std::to_string(got.in - p) + ", expected " +
+                     std::to_string(count),
                  context);
         if (got.out != out + bytes)
-            fail(k.name, "encode_scalar_values wrote " + std::to_string(got.out - out) + " bytes, expected " +
-                             std::to_string(bytes),
+            fail(k.name,
+                 "encode_scalar_values wrote " + std::to_string(got.out - out) + " bytes, expected " +
+                     std::to_string(bytes),
                  context);
         const auto* const want = reinterpret_cast<const unsigned char*>(expected.bytes.data());
         const auto mismatch = std::mismatch(out, out + bytes, want).first;
         if (mismatch != out + bytes) {
             const auto at = static_cast<std::size_t>(mismatch - out);
-            fail(k.name, "encode_scalar_values wrote [" + hex_of(mismatch, std::min<std::size_t>(8, bytes - at)) +
-                             "] at byte " + std::to_string(at) + ", expected [" +
-                             hex_of(want + at, std::min<std::size_t>(8, bytes - at)) + "]",
+            fail(k.name,
+                 "encode_scalar_values wrote [" + hex_of(mismatch, std::min<std::size_t>(8, bytes - at)) +
+                     "] at byte " + std::to_string(at) + ", expected [" +
+                     hex_of(want + at, std::min<std::size_t>(8, bytes - at)) + "]",
                  context);
         }
         const auto written =
             std::find_if(out + bytes, out + capacity, [](unsigned char b) { return b != sentinel_byte; });
         if (written != out + capacity)
-            fail(k.name, "encode_scalar_values wrote " + hex_of(written, 1) + " at byte " +
-                             std::to_string(written - out) + ", after the " + std::to_string(bytes) +
-                             " bytes it had to write",
+            fail(k.name,
+                 "encode_scalar_values wrote " + hex_of(written, 1) + " at byte " + std::to_string(written - out) +
+                     ", after the " + std::to_string(bytes) + " bytes it had to write",
                  context);
     }
 
@@ -571,8 +587,8 @@ BOOST_AUTO_TEST_CASE(decode_from_every_boundary_up_to_130_bytes_into_longer_text
                     while (last > first && whole.starts[last] > whole.starts[first] + span) --last;
                 const text input = slice(whole, first, last);
                 decode_with_rooms(c, input, false, [&] {
-                    return std::string(name_of(s)) + " text from byte " + std::to_string(whole.starts[first]) +
-                           " to " + std::to_string(whole.starts[last]);
+                    return std::string(name_of(s)) + " text from byte " + std::to_string(whole.starts[first]) + " to " +
+                           std::to_string(whole.starts[last]);
                 });
             }
         }
@@ -583,8 +599,7 @@ BOOST_AUTO_TEST_CASE(decode_from_every_boundary_up_to_130_bytes_into_longer_text
 // ---------------------------------------------------------------------------
 // The corpus
 
-BOOST_AUTO_TEST_CASE(every_corpus_file_decoded_and_encoded_back,
-                     *boost::unit_test::precondition(t::corpus_is_present))
+BOOST_AUTO_TEST_CASE(every_corpus_file_decoded_and_encoded_back, *boost::unit_test::precondition(t::corpus_is_present))
 {
     const std::vector<std::filesystem::path> files = t::require_corpus_files();
 
@@ -656,9 +671,9 @@ namespace {
 // Not scalar values (D76): each surrogate kind and edge, and values above
 // 10FFFF up to the largest char32_t, some of them surrogates plus a
 // multiple of 10000 or 200000 (only the low bits look like a surrogate).
-constexpr std::array<char32_t, 14> non_scalar_values = {
-    0xD800,   0xDBFF,   0xDC00,     0xDFFF,     0xDABC,     0x110000,   0x11D800,
-    0x1FFFFF, 0x200000, 0x7FFFFFFF, 0x80000000, 0xFFFFD800, 0xFFFF0041, 0xFFFFFFFF};
+constexpr std::array<char32_t, 14> non_scalar_values = {0xD800,     0xDBFF,     0xDC00,     0xDFFF,    0xDABC,
+                                                        0x110000,   0x11D800,   0x1FFFFF,   0x200000,  0x7FFFFFFF,
+                                                        0x80000000, 0xFFFFD800, 0xFFFF0041, 0xFFFFFFFF};
 
 // Scalar values whose low 16 bits are a surrogate's, or near one.
 constexpr std::array<char32_t, 8> scalar_values_like_surrogates = {0x1D800, 0x1DFFF, 0x10D800, 0x10DFFF,
@@ -774,9 +789,8 @@ BOOST_AUTO_TEST_CASE(decode_inputs_and_outputs_flush_with_a_page_end_at_every_al
                 std::copy(input.bytes.begin(), input.bytes.end(), at_start);
                 std::fill(at_start + n, input_pages.last(), static_cast<unsigned char>(0xFF));
                 for (const d::transcoder* k : d::available_transcoders())
-                    c.decode_into(*k, at_start, input, room,
-                                  reinterpret_cast<char32_t*>(output_pages.last()) - written, written,
-                                  [&] { return what() + " (the input: starting at a page start)"; });
+                    c.decode_into(*k, at_start, input, room, reinterpret_cast<char32_t*>(output_pages.last()) - written,
+                                  written, [&] { return what() + " (the input: starting at a page start)"; });
             }
         }
     }
@@ -888,15 +902,17 @@ void check_replacing(checker& c, const d::transcoder& k, const unsigned char* p,
         const auto wrote = static_cast<std::size_t>(progress.out - (out.data() + written));
         if (progress.in < at || progress.in > end || !e.starts[static_cast<std::size_t>(progress.in - p)] ||
             wrote > call_room) {
-            c.fail(k.name, "decode_replacing returned in at byte " + std::to_string(progress.in - p) +
-                               " (not a segment boundary, or outside), having written " + std::to_string(wrote),
+            c.fail(k.name,
+                   "decode_replacing returned in at byte " + std::to_string(progress.in - p) +
+                       " (not a segment boundary, or outside), having written " + std::to_string(wrote),
                    what);
             return;
         }
         // It stops only at the stop or past it, the end, or a full output.
         if (progress.in < stop && wrote != call_room) {
-            c.fail(k.name, "decode_replacing stopped at byte " + std::to_string(progress.in - p) + ", before its stop " +
-                               std::to_string(stop - p) + ", with room left",
+            c.fail(k.name,
+                   "decode_replacing stopped at byte " + std::to_string(progress.in - p) + ", before its stop " +
+                       std::to_string(stop - p) + ", with room left",
                    what);
             return;
         }
@@ -922,9 +938,10 @@ void check_replacing(checker& c, const d::transcoder& k, const unsigned char* p,
     if (written != e.code_points.size() || !std::equal(e.code_points.begin(), e.code_points.end(), out.begin())) {
         std::size_t first = 0;
         while (first < written && first < e.code_points.size() && out[first] == e.code_points[first]) ++first;
-        c.fail(k.name, "decode_replacing wrote " + std::to_string(written) + " code points, " +
-                           std::to_string(e.code_points.size()) + " expected; first difference at code point " +
-                           std::to_string(first),
+        c.fail(k.name,
+               "decode_replacing wrote " + std::to_string(written) + " code points, " +
+                   std::to_string(e.code_points.size()) + " expected; first difference at code point " +
+                   std::to_string(first),
                what);
         return;
     }
@@ -962,8 +979,8 @@ std::vector<unsigned char> with_errors(shape s, std::size_t size, std::size_t ev
 BOOST_AUTO_TEST_CASE(decode_replacing_generated_ill_formed_input)
 {
     checker c;
-    const auto inputs = t::generate_inputs(2026, 300,
-                                           {t::random_bytes, t::edge_bytes, t::corrupted_text, t::cut_text, t::valid_text});
+    const auto inputs =
+        t::generate_inputs(2026, 300, {t::random_bytes, t::edge_bytes, t::corrupted_text, t::cut_text, t::valid_text});
     for (const t::generated& g : inputs) {
         const std::vector<unsigned char> bytes(g.bytes.begin(), g.bytes.end());  // exactly sized
         for (const action_t action : {action_t::replace, action_t::drop}) {
@@ -993,15 +1010,14 @@ BOOST_AUTO_TEST_CASE(decode_replacing_text_with_errors_of_every_density)
                     for (const d::transcoder* k : d::available_transcoders())
                         for (const std::size_t clean_after : std::initializer_list<std::size_t>{0, 16, 100})
                             for (const std::size_t room : {unbounded, oversized, std::size_t{32}, std::size_t{45}})
-                                check_replacing(c, *k, bytes.data(), bytes.size(), e, action, room, unbounded,
-                                                clean_after, [&] {
-                                                    return std::string(name_of(s)) + " text with a bad byte every " +
-                                                           std::to_string(every) +
-                                                           (anywhere ? " bytes (anywhere)" : " bytes") + ", room " +
-                                                           room_name(room) + ", clean after " +
-                                                           std::to_string(clean_after) +
-                                                           (action == action_t::drop ? ", drop" : ", replace");
-                                                });
+                                check_replacing(
+                                    c, *k, bytes.data(), bytes.size(), e, action, room, unbounded, clean_after, [&] {
+                                        return std::string(name_of(s)) + " text with a bad byte every " +
+                                               std::to_string(every) + (anywhere ? " bytes (anywhere)" : " bytes") +
+                                               ", room " + room_name(room) + ", clean after " +
+                                               std::to_string(clean_after) +
+                                               (action == action_t::drop ? ", drop" : ", replace");
+                                    });
                 }
             }
     BOOST_TEST(c.failures() == 0);
@@ -1051,7 +1067,8 @@ BOOST_AUTO_TEST_CASE(decode_replacing_flush_with_a_page_end_at_every_alignment,
     for (const std::size_t every : std::initializer_list<std::size_t>{2, 5, 13})
         for (const std::size_t size : std::initializer_list<std::size_t>{63, 64, 65, 130}) {
             const std::vector<unsigned char> body = with_errors(shape::mixed, size, every, true, 3);
-            for (const unsigned char last : std::initializer_list<unsigned char>{0xE1, 0xF1, 0xF0}) {  // a sequence the end cuts
+            for (const unsigned char last :
+                 std::initializer_list<unsigned char>{0xE1, 0xF1, 0xF0}) {  // a sequence the end cuts
                 for (std::size_t alignment = 0; alignment < 64; ++alignment) {
                     std::vector<unsigned char> bytes(alignment, 'a');
                     bytes.insert(bytes.end(), body.begin(), body.end());
@@ -1062,12 +1079,11 @@ BOOST_AUTO_TEST_CASE(decode_replacing_flush_with_a_page_end_at_every_alignment,
                     std::copy(bytes.begin(), bytes.end(), at_end);
                     const replacing_expectation e = expected_replacing(bytes, action_t::replace);
                     for (const d::transcoder* k : d::available_transcoders())
-                        check_replacing(c, *k, at_end, bytes.size(), e, action_t::replace, unbounded, unbounded, 16,
-                                        [&] {
-                                            return std::to_string(alignment) + " ASCII bytes, then " +
-                                                   std::to_string(body.size()) + " bytes with errors every " +
-                                                   std::to_string(every) + ", flush with a page end";
-                                        });
+                        check_replacing(
+                            c, *k, at_end, bytes.size(), e, action_t::replace, unbounded, unbounded, 16, [&] {
+                                return std::to_string(alignment) + " ASCII bytes, then " + std::to_string(body.size()) +
+                                       " bytes with errors every " + std::to_string(every) + ", flush with a page end";
+                            });
                 }
             }
         }

@@ -176,8 +176,7 @@ element element_at(const It& it, const First& first)
 // backwards with on_error::throw_exception (an exception costs about a
 // microsecond: only over one kind of range).
 template <class Bytes>
-void check_view_walks(const checker& c, const Bytes& bytes, const expected_decoding& e, const char* base,
-                      bool throwing)
+void check_view_walks(const checker& c, const Bytes& bytes, const expected_decoding& e, const char* base, bool throwing)
 {
     const auto first = std::ranges::begin(bytes);
     const auto walk_forwards = [&](const auto& view, const std::vector<element>& expected, const char* policy) {
@@ -257,12 +256,12 @@ void check_decode_into(const checker& c, std::span<const unsigned char> bytes, c
                        bulk_policy policy, std::size_t room, utf8view_test::guarded_pages& output)
 {
     // The reference's answer: what fits, and where the call stops.
-    const ref::bounded_result r = ref::decode_into_room(
-        e.segments, bytes.size(),
-        policy == bulk_policy::skip              ? ref::policy_behaviour::drops_declared
-        : policy == bulk_policy::throw_exception ? ref::policy_behaviour::throws
-                                                 : ref::policy_behaviour::replaces,
-        room);
+    const ref::bounded_result r =
+        ref::decode_into_room(e.segments, bytes.size(),
+                              policy == bulk_policy::skip              ? ref::policy_behaviour::drops_declared
+                              : policy == bulk_policy::throw_exception ? ref::policy_behaviour::throws
+                                                                       : ref::policy_behaviour::replaces,
+                              room);
     const std::size_t written = r.written;
     const std::size_t in = r.in;
     const std::optional<std::size_t> throws_at = r.throws_at;
@@ -289,9 +288,7 @@ void check_decode_into(const checker& c, std::span<const unsigned char> bytes, c
     switch (policy) {
     case bulk_policy::replace: call(u8v::on_error::replace); break;
     case bulk_policy::skip: call(u8v::on_error::skip); break;
-    case bulk_policy::throw_exception:
-        try {
-            call(u8v::on_error::throw_exception);
+    case bulk_policy::throw_exception: try { call(u8v::on_error::throw_exception);
         }
         catch (const u8v::decode_error& error) {
             if (!throws_at || error.offset() != *throws_at)
@@ -324,8 +321,9 @@ void check_repair(const checker& c, std::span<const unsigned char> bytes, const 
             const auto result = skip ? u8v::repair_into(bytes, std::span<unsigned char>(out, room), u8v::on_error::skip)
                                      : u8v::repair_into(bytes, std::span<unsigned char>(out, room));
             const auto written = static_cast<std::size_t>(std::to_address(result.out) - out);
-            if (written != r.written || std::string_view(reinterpret_cast<const char*>(out), written) !=
-                                            std::string_view(all).substr(0, written) ||
+            if (written != r.written ||
+                std::string_view(reinterpret_cast<const char*>(out), written) !=
+                    std::string_view(all).substr(0, written) ||
                 static_cast<std::size_t>(std::to_address(result.in) - bytes.data()) != r.in)
                 c.fail("repair_into", skip ? ", skip" : "", ", room ", room);
         }
@@ -335,9 +333,9 @@ void check_repair(const checker& c, std::span<const unsigned char> bytes, const 
 void check_bulk(const checker& c, std::span<const unsigned char> bytes, const expected_decoding& e,
                 utf8view_test::guarded_pages& output)
 {
-    const u8v::validation_result expected =
-        e.first_error ? u8v::validation_result{e.first_error->error, e.first_error->offset}
-                      : u8v::validation_result{std::nullopt, bytes.size()};
+    const u8v::validation_result expected = e.first_error
+                                                ? u8v::validation_result{e.first_error->error, e.first_error->offset}
+                                                : u8v::validation_result{std::nullopt, bytes.size()};
     if (!(u8v::validate(bytes) == expected)) c.fail("validate");
     if (u8v::is_valid(bytes) != !e.first_error) c.fail("is_valid");
     if (u8v::count_code_points(bytes) != e.replaced.size()) c.fail("count_code_points");
@@ -356,8 +354,8 @@ void check_bulk(const checker& c, std::span<const unsigned char> bytes, const ex
 struct workspace {
     utf8view_test::guarded_pages input;
     utf8view_test::guarded_pages output;
-    std::array<std::list<char>, 5> lists{std::list<char>(0), std::list<char>(1), std::list<char>(2),
-                                         std::list<char>(3), std::list<char>(4)};
+    std::array<std::list<char>, 5> lists{std::list<char>(0), std::list<char>(1), std::list<char>(2), std::list<char>(3),
+                                         std::list<char>(4)};
     expected_decoding expected;
     expected_decoding padded_expected;
     std::array<unsigned char, 256> padded{};
@@ -384,9 +382,9 @@ void check_alone(const checker& c, workspace& w)
     check_repair(c, bytes, e, w.output);
 
     // Kernels and transcoders, directly.
-    const u8v::validation_result expected =
-        e.first_error ? u8v::validation_result{e.first_error->error, e.first_error->offset}
-                      : u8v::validation_result{std::nullopt, n};
+    const u8v::validation_result expected = e.first_error
+                                                ? u8v::validation_result{e.first_error->error, e.first_error->offset}
+                                                : u8v::validation_result{std::nullopt, n};
     for (const d::kernel* k : d::available_kernels())
         if (!(k->validate(at_end, n) == expected)) c.fail("kernel ", k->name, " called directly: validate");
     const std::size_t valid = e.first_error ? e.first_error->offset : n;
@@ -409,8 +407,9 @@ void check_alone(const checker& c, workspace& w)
     const std::string_view text(chars, n);
     for (std::size_t position = 0; position < n; ++position) {
         const std::size_t start = ref::segment_start(e.segments, position);
-        if (static_cast<std::size_t>(u8v::find_code_point_start(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(position)) -
-                                     text.begin()) != start)
+        if (static_cast<std::size_t>(
+                u8v::find_code_point_start(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(position)) -
+                text.begin()) != start)
             c.fail("find_code_point_start at ", position);
     }
     for (std::size_t index = 0; index <= n + 1; ++index) {
@@ -566,8 +565,8 @@ void check_batch(failure_log& log, const batch& b, workspace& w)
         }
     // decode_into, on_error::replace: U+FFFD where the recording policy put '?'.
     const auto replace_result = u8v::decode_into(bytes, out, u8v::on_error::replace);
-    if (replace_result.out != out + b.replaced.size()) fail_at(0, "decode_into of the batch, replace: wrote ",
-                                                               replace_result.out - out);
+    if (replace_result.out != out + b.replaced.size())
+        fail_at(0, "decode_into of the batch, replace: wrote ", replace_result.out - out);
     for (std::size_t index = 0; index < b.replaced.size(); ++index)
         if (out[index] != (b.segments[index].well_formed() ? b.replaced[index] : U'\uFFFD')) {
             fail_at(b.segments[index].offset, "decode_into of the batch, replace: code point ", index);
@@ -599,9 +598,8 @@ void check_batch(failure_log& log, const batch& b, workspace& w)
             break;
         }
         const ref::segment& s = b.segments[index];
-        if (*it != b.replaced[index] ||
-            static_cast<std::size_t>(it.base() - bytes.begin()) != s.offset || it.code_unit_count() != s.length ||
-            it.error() != s.error) {
+        if (*it != b.replaced[index] || static_cast<std::size_t>(it.base() - bytes.begin()) != s.offset ||
+            it.code_unit_count() != s.length || it.error() != s.error) {
             fail_at(s.offset, "the view over the batch: element ", index);
             break;
         }
@@ -696,8 +694,7 @@ void run_everything(const input_set& set)
         names += " " + std::string(k->name) + "/" + std::string(t->name);
         run_set(set, log, check_validate_among_ascii, "among ASCII", true);
     }
-    BOOST_TEST_MESSAGE(inputs << " inputs of " << set.length << " bytes, under the kernel/transcoder pairs"
-                              << names);
+    BOOST_TEST_MESSAGE(inputs << " inputs of " << set.length << " bytes, under the kernel/transcoder pairs" << names);
     for (const std::string& message : log.first()) BOOST_ERROR(message);
     BOOST_TEST(log.count() == 0u, log.count() << " failures");
 }

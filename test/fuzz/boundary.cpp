@@ -102,8 +102,8 @@ void check_boundaries(const Bytes& bytes, const std::vector<ref::segment>& segme
               ") gave ", u8v::floor_code_point_boundary(bytes, index), ", expected ", floor);
         check(u8v::ceil_code_point_boundary(bytes, index) == ceil, base, ": ceil_code_point_boundary(", index,
               ") gave ", u8v::ceil_code_point_boundary(bytes, index), ", expected ", ceil);
-        check(u8v::is_code_point_boundary(bytes, index) == (floor == clamped), base, ": is_code_point_boundary(",
-              index, ")");
+        check(u8v::is_code_point_boundary(bytes, index) == (floor == clamped), base, ": is_code_point_boundary(", index,
+              ")");
         const auto cut = u8v::truncate(bytes, index);
         const auto cut_size = static_cast<std::size_t>(std::ranges::distance(cut));
         check(cut_size == floor, base, ": truncate(", index, ") kept ", cut_size, " bytes, expected ", floor);
@@ -119,9 +119,8 @@ void check_boundaries(const Bytes& bytes, const std::vector<ref::segment>& segme
             const std::size_t limit = expect_append ? index - suffix_size : index;
             const std::size_t expected = fits ? size : table.floor(limit);
             const auto got = static_cast<std::size_t>(std::ranges::distance(prefix));
-            check(got == expected && append == expect_append, base, ": truncate(", index, ", suffix of ",
-                  suffix_size, ") kept ", got, " bytes (append ", append, "), expected ", expected, " (append ",
-                  expect_append, ")");
+            check(got == expected && append == expect_append, base, ": truncate(", index, ", suffix of ", suffix_size,
+                  ") kept ", got, " bytes (append ", append, "), expected ", expected, " (append ", expect_append, ")");
         }
     }
     // truncate_code_points: the first `count` segments. It is O(count), so
@@ -130,8 +129,7 @@ void check_boundaries(const Bytes& bytes, const std::vector<ref::segment>& segme
         if (!every(count) || !(count < 64 || count + 8 > segments.size() || count % 97 == 0)) continue;
         const std::size_t expected = count < segments.size() ? segments[count].offset : size;
         const auto got = static_cast<std::size_t>(std::ranges::distance(u8v::truncate_code_points(bytes, count)));
-        check(got == expected, base, ": truncate_code_points(", count, ") kept ", got, " bytes, expected ",
-              expected);
+        check(got == expected, base, ": truncate_code_points(", count, ") kept ", got, " bytes, expected ", expected);
     }
     const std::size_t tail_kept = ref::without_incomplete_tail(segments, size);
     const auto trimmed = static_cast<std::size_t>(std::ranges::distance(u8v::trim_incomplete_tail(bytes)));

@@ -203,9 +203,7 @@ void check_decode_into(std::span<const unsigned char> bytes, const std::vector<r
     switch (policy) {
     case policy_under_test::replace: call(u8v::on_error::replace); break;
     case policy_under_test::skip: call(u8v::on_error::skip); break;
-    case policy_under_test::throw_exception:
-        try {
-            call(u8v::on_error::throw_exception);
+    case policy_under_test::throw_exception: try { call(u8v::on_error::throw_exception);
         }
         catch (const u8v::decode_error& error) {
             if (!e.throws_at) check(false, what(), ": threw at ", error.offset(), ", expected no exception");
@@ -288,9 +286,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const std::vector<ref::segment> segments = ref::segments(data, size);
     const std::vector<ref::segment> errors = errors_of(segments);
     const ref::segment* first_error = errors.empty() ? nullptr : &errors.front();
-    const u8v::validation_result validation =
-        first_error ? u8v::validation_result{first_error->error, first_error->offset}
-                    : u8v::validation_result{std::nullopt, size};
+    const u8v::validation_result validation = first_error
+                                                  ? u8v::validation_result{first_error->error, first_error->offset}
+                                                  : u8v::validation_result{std::nullopt, size};
     const auto describe = [](const u8v::validation_result& r) {
         return (r.kind ? std::string(u8v::to_string(*r.kind)) : std::string("valid")) + " at " +
                std::to_string(r.offset);
@@ -336,7 +334,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             const std::size_t slots = unbounded ? needed : room;
             char32_t* const out = output_buffer().output_at_end<char32_t>(slots, untouched);
             const d::decode_progress progress = t->decode_valid(p, p + valid_bytes, out, room);
-            const std::string what = "decode_valid, room " + (unbounded ? std::string("unbounded") : std::to_string(room));
+            const std::string what =
+                "decode_valid, room " + (unbounded ? std::string("unbounded") : std::to_string(room));
             check_written(out, progress.out, valid_code_points, slots, what);
             check(progress.in == p + boundaries[slots], what, ": stopped at byte ", progress.in - p, ", expected ",
                   boundaries[slots]);
@@ -345,11 +344,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 
     // The public functions, under each kernel and transcoder forced.
     const std::size_t count = segments.size();
-    static constexpr policy_under_test policies[] = {policy_under_test::replace, policy_under_test::skip,
-                                                     policy_under_test::throw_exception,
-                                                     policy_under_test::question_mark,
-                                                     policy_under_test::undeclared_drop,
-                                                     policy_under_test::declared_drop};
+    static constexpr policy_under_test policies[] = {
+        policy_under_test::replace,         policy_under_test::skip,
+        policy_under_test::throw_exception, policy_under_test::question_mark,
+        policy_under_test::undeclared_drop, policy_under_test::declared_drop};
     std::vector<char32_t> yields[std::size(policies)];
     for (std::size_t which = 0; which < std::size(policies); ++which)
         yields[which] = all_written(segments, policies[which]);

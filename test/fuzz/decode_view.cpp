@@ -77,8 +77,7 @@ auto position_at(const Bytes& bytes, std::size_t offset)
 {
     if constexpr (std::ranges::random_access_range<const Bytes>)
         return std::ranges::begin(bytes) + static_cast<std::ptrdiff_t>(offset);
-    else
-        return list_positions.at(offset);
+    else return list_positions.at(offset);
 }
 
 // The element an iterator stands at (its offset by a walk: for messages).
@@ -106,8 +105,7 @@ struct walk {
 
 // The iterator's element must be expected[index].
 template <class It, class Bytes>
-void expect_at(const It& it, const Bytes& bytes, const std::vector<element>& expected, std::size_t index,
-               const walk& w)
+void expect_at(const It& it, const Bytes& bytes, const std::vector<element>& expected, std::size_t index, const walk& w)
 {
     if (index < expected.size() && stands_at(it, bytes, expected[index])) [[likely]]
         return;
@@ -185,8 +183,8 @@ struct expected_decoding {
     std::vector<ref::segment> errors;
 };
 
-void check_log(const std::vector<u8v::decode_error_info>& log, const std::vector<ref::segment>& errors,
-               bool reversed, const char* base, const char* how)
+void check_log(const std::vector<u8v::decode_error_info>& log, const std::vector<ref::segment>& errors, bool reversed,
+               const char* base, const char* how)
 {
     check(log.size() == errors.size(), base, ", user policy, ", how, ": told of ", log.size(), " errors, expected ",
           errors.size());
@@ -308,8 +306,7 @@ void check_bidirectional(const Bytes& bytes, const expected_decoding& expected, 
                   ", throw, backwards: threw ", u8v::to_string(e.kind()), " at ", e.offset(), ", expected ",
                   u8v::to_string(*last_error->error), " at ", last_error->offset);
             check(index != 0 && expected.replaced[index - 1].offset == last_error->offset, base,
-                  ", throw, backwards: threw with ", expected.replaced.size() - index,
-                  " elements after it, not at it");
+                  ", throw, backwards: threw with ", expected.replaced.size() - index, " elements after it, not at it");
         }
     }
 }
@@ -391,8 +388,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             walks w;
             w.forwards_replace = w.zigzag_skip = w.throw_forwards = true;
             w.zigzag_replace = w.forwards_skip = w.backwards = w.user_policy = first_configuration;
-            check_bidirectional(std::span<const unsigned char>(at_end, size), expected, "contiguous at a page end",
-                                w);
+            check_bidirectional(std::span<const unsigned char>(at_end, size), expected, "contiguous at a page end", w);
             if (first_configuration) {
                 const std::string_view chars(reinterpret_cast<const char*>(at_end), size);
                 walk_forwards(u8v::views::decode(chars), chars, expected.replaced,

@@ -58,17 +58,17 @@ using f::check;
 namespace {
 
 constexpr std::array<std::uint32_t, 16> edge_values = {
-    0x0000,  0x007F,   0x0080,   0x07FF,     0x0800,     0xD7FF,     0xD800,     0xDBFF,
-    0xDC00,  0xDFFF,   0xE000,   0xFFFD,     0x10FFFF,   0x110000,   0x7FFFFFFF, 0xFFFFFFFF,
+    0x0000, 0x007F, 0x0080, 0x07FF, 0x0800,   0xD7FF,   0xD800,     0xDBFF,
+    0xDC00, 0xDFFF, 0xE000, 0xFFFD, 0x10FFFF, 0x110000, 0x7FFFFFFF, 0xFFFFFFFF,
 };
 
 std::vector<char32_t> values_of(const std::uint8_t* data, std::size_t size)
 {
     std::vector<char32_t> values;
     for (std::size_t at = 0; at + 4 <= size; at += 4) {
-        const std::uint32_t word = static_cast<std::uint32_t>(data[at]) | static_cast<std::uint32_t>(data[at + 1]) << 8 |
-                                   static_cast<std::uint32_t>(data[at + 2]) << 16 |
-                                   static_cast<std::uint32_t>(data[at + 3]) << 24;
+        const std::uint32_t word =
+            static_cast<std::uint32_t>(data[at]) | static_cast<std::uint32_t>(data[at + 1]) << 8 |
+            static_cast<std::uint32_t>(data[at + 2]) << 16 | static_cast<std::uint32_t>(data[at + 3]) << 24;
         const std::uint32_t payload = word >> 3;
         std::uint32_t value = word;
         switch (word & 7) {
@@ -197,9 +197,7 @@ void check_encode_into(std::span<const char32_t> values, const std::vector<char3
     switch (policy) {
     case policy_under_test::replace: call(u8v::on_error::replace); break;
     case policy_under_test::skip: call(u8v::on_error::skip); break;
-    case policy_under_test::throw_exception:
-        try {
-            call(u8v::on_error::throw_exception);
+    case policy_under_test::throw_exception: try { call(u8v::on_error::throw_exception);
         }
         catch (const u8v::encode_error& error) {
             check(e.throws_at.has_value(), what_text(), ": threw at ", error.offset(), ", expected no exception");
@@ -207,8 +205,8 @@ void check_encode_into(std::span<const char32_t> values, const std::vector<char3
             // char32_t is unsigned: the value as it is, not negative.
             check(error.offset() == *e.throws_at && error.kind() == ref::encode_error_kind(value) &&
                       error.value() == static_cast<std::int64_t>(value),
-                  what_text(), ": threw ", u8v::to_string(error.kind()), " at ", error.offset(), " (value ", error.value(),
-                  "), expected ", u8v::to_string(ref::encode_error_kind(value)), " at ", *e.throws_at);
+                  what_text(), ": threw ", u8v::to_string(error.kind()), " at ", error.offset(), " (value ",
+                  error.value(), "), expected ", u8v::to_string(ref::encode_error_kind(value)), " at ", *e.throws_at);
         }
         break;
     case policy_under_test::question_mark:
@@ -220,8 +218,7 @@ void check_encode_into(std::span<const char32_t> values, const std::vector<char3
         else call(recording_policy{&log, policy == policy_under_test::undeclared_drop});
         check(log.size() == e.asked, what_text(), ": the policy was asked ", log.size(), " times, expected ", e.asked);
         for (std::size_t index = 0; index < log.size(); ++index)
-            check(log[index].offset == bad[index] &&
-                      log[index].kind == ref::encode_error_kind(all_values[bad[index]]),
+            check(log[index].offset == bad[index] && log[index].kind == ref::encode_error_kind(all_values[bad[index]]),
                   what_text(), ": call ", index, " was told of the value at ", log[index].offset, ", expected ",
                   bad[index]);
         break;
@@ -323,8 +320,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     check_views([&] { return contiguous; }, values, "contiguous at a page end");
     const std::list<char32_t> list(values.begin(), values.end());
     check_views([&]() -> const std::list<char32_t>& { return list; }, values, "std::list<char32_t>");
-    check_views([&] { return utf8view_test::input_test_range<const char32_t, false>(at_end, at_end + count); },
-                values, "single pass");
+    check_views([&] { return utf8view_test::input_test_range<const char32_t, false>(at_end, at_end + count); }, values,
+                "single pass");
     {
         std::size_t first_bad = count;
         for (std::size_t index = 0; index < count; ++index)
@@ -380,11 +377,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     }
 
     // encode_into under each transcoder forced.
-    static constexpr policy_under_test policies[] = {policy_under_test::replace, policy_under_test::skip,
-                                                     policy_under_test::throw_exception,
-                                                     policy_under_test::question_mark,
-                                                     policy_under_test::undeclared_drop,
-                                                     policy_under_test::declared_drop};
+    static constexpr policy_under_test policies[] = {
+        policy_under_test::replace,         policy_under_test::skip,
+        policy_under_test::throw_exception, policy_under_test::question_mark,
+        policy_under_test::undeclared_drop, policy_under_test::declared_drop};
     std::string all_bytes[std::size(policies)];
     for (std::size_t which = 0; which < std::size(policies); ++which)
         for (const char32_t value : values) {
@@ -428,7 +424,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     {
         f::current_configuration = "the generic path";
         std::vector<std::int64_t> wide;
-        for (const char32_t value : values) wide.push_back(static_cast<std::int32_t>(static_cast<std::uint32_t>(value)));
+        for (const char32_t value : values)
+            wide.push_back(static_cast<std::int32_t>(static_cast<std::uint32_t>(value)));
         std::vector<std::uint32_t> words(values.begin(), values.end());
         const std::string& replaced_bytes = all_bytes[0];  // on_error::replace
         std::string skipped_bytes;
@@ -459,15 +456,18 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
                 const ref::bounded_result e = ref::encode_into_room(words, behaviour, 3, room);
                 unsigned char* const out = output_buffer().output_at_end<unsigned char>(room, 0xAA);
                 log.clear();
-                const auto result = declared
-                                        ? u8v::encode_into(list, std::span<unsigned char>(out, room), declared_recording_drop{&log})
-                                        : u8v::encode_into(list, std::span<unsigned char>(out, room), u8v::on_error::replace);
+                const auto result =
+                    declared
+                        ? u8v::encode_into(list, std::span<unsigned char>(out, room), declared_recording_drop{&log})
+                        : u8v::encode_into(list, std::span<unsigned char>(out, room), u8v::on_error::replace);
                 const std::string what = std::string("encode_into from a std::list, ") +
-                                         (declared ? "dropping, declared" : "replace") + ", room " + std::to_string(room);
+                                         (declared ? "dropping, declared" : "replace") + ", room " +
+                                         std::to_string(room);
                 check_bytes(as_string(out, std::to_address(result.out)), all.substr(0, e.written), what);
                 const auto in = static_cast<std::size_t>(std::distance(list.begin(), result.in));
                 check(in == e.in, what, ": in at value ", in, ", expected ", e.in);
-                if (declared) check(log.size() == e.asked, what, ": told of ", log.size(), " values, expected ", e.asked);
+                if (declared)
+                    check(log.size() == e.asked, what, ": told of ", log.size(), " values, expected ", e.asked);
             }
         }
         f::current_configuration = "(none)";

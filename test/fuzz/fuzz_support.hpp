@@ -105,8 +105,7 @@ inline std::string hex(std::string_view bytes)
 
 [[noreturn]] inline void fail(const std::string& what)
 {
-    std::fprintf(stderr,
-                 "\n==== utf8view fuzz check failed\n%s\n  configuration: %s\n  input (%zu bytes): %s\n",
+    std::fprintf(stderr, "\n==== utf8view fuzz check failed\n%s\n  configuration: %s\n  input (%zu bytes): %s\n",
                  what.c_str(), current_configuration.c_str(), current_input.size(), hex(current_input).c_str());
     std::fflush(stderr);
     std::abort();
@@ -116,7 +115,8 @@ inline std::string hex(std::string_view bytes)
 template <class... Parts>
 inline void check(bool condition, const Parts&... parts)
 {
-    if (condition) [[likely]] return;
+    if (condition) [[likely]]
+        return;
     std::ostringstream out;
     out << "  ";
     (out << ... << parts);
@@ -173,8 +173,8 @@ void for_each_configuration(F&& f, bool all = true)
         if (!all && &c != &configurations().front()) break;
         d::force_kernel(c.kernel->name);
         d::force_transcoder(c.transcoder->name);
-        current_configuration = std::string("validation kernel ") + std::string(c.kernel->name) +
-                                ", transcoder " + std::string(c.transcoder->name);
+        current_configuration = std::string("validation kernel ") + std::string(c.kernel->name) + ", transcoder " +
+                                std::string(c.transcoder->name);
         f(c);
     }
     current_configuration = "(none)";
@@ -218,15 +218,14 @@ inline std::string describe(const element& e)
 }
 
 /** Compares two element lists; on a difference says where. */
-inline void check_elements(const std::vector<element>& got, const std::vector<element>& expected,
-                           std::string_view what)
+inline void check_elements(const std::vector<element>& got, const std::vector<element>& expected, std::string_view what)
 {
     if (got == expected) return;
     std::size_t index = 0;
     while (index < got.size() && index < expected.size() && got[index] == expected[index]) ++index;
     std::ostringstream out;
-    out << what << ": " << got.size() << " elements, expected " << expected.size() << "; first difference at "
-        << index << ": got " << (index < got.size() ? describe(got[index]) : "(none)") << ", expected "
+    out << what << ": " << got.size() << " elements, expected " << expected.size() << "; first difference at " << index
+        << ": got " << (index < got.size() ? describe(got[index]) : "(none)") << ", expected "
         << (index < expected.size() ? describe(expected[index]) : "(none)");
     fail("  " + out.str());
 }
@@ -274,7 +273,10 @@ int utf8view_fuzz::replay_main(int argc, char** argv)
     return 0;
 }
 
-int main(int argc, char** argv) { return utf8view_fuzz::replay_main(argc, argv); }
+int main(int argc, char** argv)
+{
+    return utf8view_fuzz::replay_main(argc, argv);
+}
 
 #endif  // UTF8VIEW_FUZZ_REPLAY
 

@@ -149,8 +149,7 @@ void check_repair_into(const Bytes& bytes, std::size_t size, const std::vector<r
         const std::string_view got(reinterpret_cast<const char*>(out),
                                    static_cast<std::size_t>(std::to_address(result.out) - out));
         if (got != std::string_view(expected).substr(0, e.written))
-            check(false, what(), ": wrote [", f::hex(got), "], expected [", f::hex(expected.substr(0, e.written)),
-                  "]");
+            check(false, what(), ": wrote [", f::hex(got), "], expected [", f::hex(expected.substr(0, e.written)), "]");
         const auto in = static_cast<std::size_t>(std::distance(std::ranges::begin(bytes), result.in));
         if (in != e.in) check(false, what(), ": in at byte ", in, ", expected ", e.in);
     };
@@ -163,9 +162,7 @@ void check_repair_into(const Bytes& bytes, std::size_t size, const std::vector<r
     switch (policy) {
     case policy_under_test::replace: call(u8v::on_error::replace); break;
     case policy_under_test::skip: call(u8v::on_error::skip); break;
-    case policy_under_test::throw_exception:
-        try {
-            call(u8v::on_error::throw_exception);
+    case policy_under_test::throw_exception: try { call(u8v::on_error::throw_exception);
         }
         catch (const u8v::decode_error& error) {
             if (!e.throws_at || error.offset() != *e.throws_at || error.kind() != *errors.front().error)
@@ -199,10 +196,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     std::vector<ref::segment> errors;
     for (const ref::segment& s : segments)
         if (!s.well_formed()) errors.push_back(s);
-    static constexpr policy_under_test policies[] = {policy_under_test::replace, policy_under_test::skip,
-                                                     policy_under_test::throw_exception,
-                                                     policy_under_test::question_mark,
-                                                     policy_under_test::declared_drop};
+    static constexpr policy_under_test policies[] = {
+        policy_under_test::replace, policy_under_test::skip, policy_under_test::throw_exception,
+        policy_under_test::question_mark, policy_under_test::declared_drop};
     std::string expected[std::size(policies)];
     for (std::size_t which = 0; which < std::size(policies); ++which)
         expected[which] = all_repaired(segments, policies[which]);
@@ -225,18 +221,17 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
                 const policy_under_test policy = policies[which];
                 check_repair_into(bytes, size, segments, errors, policy, expected[which], ref::unbounded,
                                   "contiguous bytes");
-                const std::size_t all =
-                    ref::repair_into_room(segments, size, behaviour_of(policy), replacement_length(policy),
-                                          ref::unbounded)
-                        .written;
+                const std::size_t all = ref::repair_into_room(segments, size, behaviour_of(policy),
+                                                              replacement_length(policy), ref::unbounded)
+                                            .written;
                 check_repair_into(bytes, size, segments, errors, policy, expected[which], all, "contiguous bytes");
                 for (const std::size_t fewer : f::rooms_short_by(hash, which, std::size(policies)))
                     if (fewer <= all)
                         check_repair_into(bytes, size, segments, errors, policy, expected[which], all - fewer,
                                           "contiguous bytes");
                 if (all > 9)
-                    check_repair_into(bytes, size, segments, errors, policy, expected[which],
-                                      (hash >> 40) % (all - 8), "contiguous bytes");
+                    check_repair_into(bytes, size, segments, errors, policy, expected[which], (hash >> 40) % (all - 8),
+                                      "contiguous bytes");
             }
             first_configuration = false;
         },
@@ -247,7 +242,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const std::list<char> list(input.begin(), input.end());
     if (u8v::repaired_size(list) != expected[0].size()) check(false, "repaired_size of a std::list");
     for (const std::size_t which : {std::size_t{0}, std::size_t{4}}) {
-        check_repair_into(list, size, segments, errors, policies[which], expected[which], ref::unbounded, "a std::list");
+        check_repair_into(list, size, segments, errors, policies[which], expected[which], ref::unbounded,
+                          "a std::list");
         const std::size_t room = expected[which].empty() ? 0 : hash % (expected[which].size() + 1);
         check_repair_into(list, size, segments, errors, policies[which], expected[which], room, "a std::list");
     }

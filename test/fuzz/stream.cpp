@@ -68,8 +68,11 @@ std::size_t next_chunk_size(std::uint64_t& state)
     state ^= state << 17;
     switch (state % 8) {
     case 0: return 0;
-    case 1: case 2: case 3: return 1 + (state >> 8) % 5;
-    case 4: case 5: return (state >> 8) % 100;
+    case 1:
+    case 2:
+    case 3: return 1 + (state >> 8) % 5;
+    case 4:
+    case 5: return (state >> 8) % 100;
     default: return (state >> 8) % 2048;
     }
 }
@@ -139,8 +142,8 @@ void check_chunked(std::string_view input, const expectations& e, std::uint64_t 
                     thrown = true;
                     if (e.errors.empty() || error.offset() != e.errors.front().offset ||
                         error.kind() != *e.errors.front().error)
-                        check(false, what(), ": on_error::throw_exception threw ", u8v::to_string(error.kind()),
-                              " at ", error.offset());
+                        check(false, what(), ": on_error::throw_exception threw ", u8v::to_string(error.kind()), " at ",
+                              error.offset());
                 }
             }
             position += size;
@@ -162,8 +165,8 @@ void check_chunked(std::string_view input, const expectations& e, std::uint64_t 
                                             [&](const ref::segment& c) { return c.offset == held_start; });
                 const auto lead = static_cast<unsigned char>(input[held_start]);
                 const bool decided_later =
-                    s != e.all.end() && (s->end() > position || (s->end() == position && !s->well_formed() &&
-                                                                 ref::row_length(lead) > held));
+                    s != e.all.end() && (s->end() > position ||
+                                         (s->end() == position && !s->well_formed() && ref::row_length(lead) > held));
                 if (!decided_later) check(false, what(), ": ", held, " bytes held at ", position);
             }
             continue;

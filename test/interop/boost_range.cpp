@@ -75,10 +75,10 @@ static_assert(std::is_same_v<boost::range_value<encoded>::type, char8_t>);
 template <class View, class Traversal>
 constexpr bool traversal_is()
 {
-    static_assert(std::is_same_v<typename boost::iterators::iterator_traversal<typename View::iterator>::type,
-                                 Traversal>);
-    static_assert(std::is_same_v<typename boost::iterators::iterator_traversal<typename View::const_iterator>::type,
-                                 Traversal>);
+    static_assert(
+        std::is_same_v<typename boost::iterators::iterator_traversal<typename View::iterator>::type, Traversal>);
+    static_assert(
+        std::is_same_v<typename boost::iterators::iterator_traversal<typename View::const_iterator>::type, Traversal>);
     return true;
 }
 static_assert(traversal_is<decoded, boost::iterators::bidirectional_traversal_tag>());

@@ -18,8 +18,7 @@
 #if defined(BOOST_VERSION) || defined(BOOST_CONFIG_HPP) || defined(BOOST_CONFIG_SUFFIX_HPP)
 #error "a core utf8view header includes Boost: only include/utf8view/ext/ may"
 #endif
-#if defined(RANGES_V3_RANGE_FWD_HPP) || defined(RANGES_V3_VERSION_HPP) || defined(META_HPP) || \
-    defined(CPP_CONCEPTS_HPP)
+#if defined(RANGES_V3_RANGE_FWD_HPP) || defined(RANGES_V3_VERSION_HPP) || defined(META_HPP) || defined(CPP_CONCEPTS_HPP)
 #error "a core utf8view header includes range-v3: only include/utf8view/ext/ may"
 #endif
 
@@ -37,7 +36,10 @@ namespace {
 
 // include/, found from the compiled-in test/data folder (not from the
 // environment: $UTF8VIEW_TESTDATA_DIR may name a copy of the data elsewhere).
-fs::path include_dir() { return fs::path(UTF8VIEW_TESTDATA_DIR) / ".." / ".." / "include"; }
+fs::path include_dir()
+{
+    return fs::path(UTF8VIEW_TESTDATA_DIR) / ".." / ".." / "include";
+}
 
 // True if `line` is a preprocessor line that names a Boost or range-v3
 // header (range-v3 installs range/v3/, meta/ and concepts/), whatever the

@@ -113,8 +113,8 @@ static_assert(ranges::bidirectional_range<decltype(decoded_text() | ranges::view
 static_assert(!ranges::random_access_range<decltype(decoded_text() | ranges::views::take(3))>);
 static_assert(ranges::forward_range<decltype(u8v::decode_view<t::forward_test_range<const char, true>>() |
                                              ranges::views::take(3))>);
-static_assert(ranges::input_range<decltype(u8v::decode_view<t::input_test_range<const char, true>>() |
-                                           ranges::views::take(3))>);
+static_assert(
+    ranges::input_range<decltype(u8v::decode_view<t::input_test_range<const char, true>>() | ranges::views::take(3))>);
 static_assert(ranges::bidirectional_range<decltype(u8v::encode_view<std::u32string_view>() | ranges::views::take(3))>);
 // The glue is about our views only.
 static_assert(!ranges::enable_view<std::string>);
@@ -140,7 +140,10 @@ void check_groups(R&& groups, const std::vector<code_points>& expected)
     for (auto&& group : groups) actual.push_back(to_code_points(group));
     BOOST_TEST_REQUIRE(actual.size() == expected.size());
     for (std::size_t i = 0; i < actual.size(); ++i) {
-        BOOST_TEST_CONTEXT("group " << i) { BOOST_TEST(actual[i] == expected[i], tt::per_element()); }
+        BOOST_TEST_CONTEXT("group " << i)
+        {
+            BOOST_TEST(actual[i] == expected[i], tt::per_element());
+        }
     }
 }
 
@@ -151,8 +154,7 @@ BOOST_AUTO_TEST_CASE(rvalue_pipelines_into_range_v3_views)
     const std::string_view text = words_bytes;
     // Each view is an rvalue when piped: range-v3 takes it only as a view.
     BOOST_TEST(to_code_points(text | u8v::views::decode | ranges::views::take(3)) == aero, tt::per_element());
-    BOOST_TEST(to_code_points(text | u8v::views::decode | ranges::views::drop(4) | ranges::views::take(3)) ==
-                   nihongo,
+    BOOST_TEST(to_code_points(text | u8v::views::decode | ranges::views::drop(4) | ranges::views::take(3)) == nihongo,
                tt::per_element());
     BOOST_TEST(to_code_points(text | u8v::views::decode | ranges::views::reverse | ranges::views::take(3)) ==
                    code_points({0x1F600, 0x20, 0x8A9E}),
@@ -182,8 +184,7 @@ BOOST_AUTO_TEST_CASE(split_chunk_and_sliding_over_decoded_text)
     // Over a bidirectional base, with the two maximal subparts of C0 AE.
     const std::string with_errors = words_bytes + " \xC0\xAE";
     const std::list<char> list(with_errors.begin(), with_errors.end());
-    check_groups(list | u8v::views::decode | ranges::views::split(U' '),
-                 {aero, nihongo, grinning, {0xFFFD, 0xFFFD}});
+    check_groups(list | u8v::views::decode | ranges::views::split(U' '), {aero, nihongo, grinning, {0xFFFD, 0xFFFD}});
     check_groups(list | u8v::views::decode(u8v::on_error::skip) | ranges::views::reverse | ranges::views::chunk(4),
                  {{0x20, 0x1F600, 0x20, 0x8A9E}, {0x672C, 0x65E5, 0x20, 0x00F8}, {0x0072, 0x00C6}});
     // Over a forward base.

@@ -112,8 +112,7 @@ constexpr bool is_exactly()
 {
     static_assert(std::ranges::input_range<R>);
     static_assert(std::ranges::forward_range<R> == std::derived_from<Category, std::forward_iterator_tag>);
-    static_assert(std::ranges::bidirectional_range<R> ==
-                  std::derived_from<Category, std::bidirectional_iterator_tag>);
+    static_assert(std::ranges::bidirectional_range<R> == std::derived_from<Category, std::bidirectional_iterator_tag>);
     static_assert(!std::ranges::random_access_range<R>);
     static_assert(!std::ranges::sized_range<R>);
     static_assert(std::ranges::view<R>);
@@ -182,7 +181,10 @@ void check_words(const std::vector<code_points>& actual, const std::vector<code_
 {
     BOOST_TEST_REQUIRE(actual.size() == expected.size());
     for (std::size_t i = 0; i < actual.size(); ++i) {
-        BOOST_TEST_CONTEXT("word " << i) { BOOST_TEST(actual[i] == expected[i], tt::per_element()); }
+        BOOST_TEST_CONTEXT("word " << i)
+        {
+            BOOST_TEST(actual[i] == expected[i], tt::per_element());
+        }
     }
 }
 
@@ -206,8 +208,7 @@ BOOST_AUTO_TEST_CASE(to_collects_decoded_text_into_containers)
 BOOST_AUTO_TEST_CASE(split_on_space_gives_the_words)
 {
     const std::string_view text = words_bytes;
-    check_words(collect_words(text | u8v::views::decode | std::views::split(U' ')),
-                {aero, nihongo, grinning});
+    check_words(collect_words(text | u8v::views::decode | std::views::split(U' ')), {aero, nihongo, grinning});
     // Each word's iterators still know their bytes: the second word starts
     // at byte 6 (after C3 86 72 C3 B8 20).
     auto words = text | u8v::views::decode | std::views::split(U' ');
@@ -230,13 +231,12 @@ BOOST_AUTO_TEST_CASE(split_on_space_gives_the_words)
 BOOST_AUTO_TEST_CASE(lazy_split_works_over_forward_and_input_bases)
 {
     const std::forward_list<char> forward(words_bytes.begin(), words_bytes.end());
-    check_words(collect_words(forward | u8v::views::decode | std::views::lazy_split(U' ')),
-                {aero, nihongo, grinning});
+    check_words(collect_words(forward | u8v::views::decode | std::views::lazy_split(U' ')), {aero, nihongo, grinning});
 
     const char* const first = words_bytes.data();
     const char* const last = first + words_bytes.size();
     check_words(collect_words(t::input_test_range<const char, false>(first, last) | u8v::views::decode |
-                             std::views::lazy_split(U' ')),
+                              std::views::lazy_split(U' ')),
                 {aero, nihongo, grinning});
 }
 
@@ -251,8 +251,7 @@ BOOST_AUTO_TEST_CASE(null_terminated_text_composes_with_std_views)
                tt::per_element());
     BOOST_TEST((decoded_text | std::views::drop(4) | std::views::take(3) | to<code_points>()) == nihongo,
                tt::per_element());
-    check_words(collect_words(decoded_text | std::views::split(U' ')),
-                {aero, nihongo, grinning});
+    check_words(collect_words(decoded_text | std::views::split(U' ')), {aero, nihongo, grinning});
     const auto found = std::ranges::find(decoded_text, char32_t{0x672C});
     BOOST_TEST_REQUIRE((found != decoded_text.end()));
     BOOST_TEST(found.base() - c_string == 9);  // 本 is E6 9C AC at byte 9

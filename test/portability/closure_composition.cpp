@@ -21,7 +21,8 @@
 int main()
 {
     namespace u8v = utf8view;
-    const std::string_view bytes = "\xC3\x86\xFF" "b";
+    const std::string_view bytes = "\xC3\x86\xFF"
+                                   "b";
     const std::array<char32_t, 2> first_two = {0xC6, 0xFFFD};
     const std::array<char32_t, 2> skipped = {0xC6, 'b'};
     const std::array<char8_t, 2> first_bytes = {0xC3, 0x86};

@@ -143,8 +143,7 @@ expectations expect(const std::string& bytes)
     for (std::size_t n = 0; n <= size; ++n) e.floor_of[n] = e.is_boundary[n] ? n : e.floor_of[n - 1];
     for (std::size_t n = size + 1; n-- > 0;) e.ceil_of[n] = e.is_boundary[n] ? n : e.ceil_of[n + 1];
     e.trimmed_size = size;
-    if (!e.elements.empty() &&
-        e.elements.back().error == static_cast<int>(u8v::error_kind::truncated_sequence))
+    if (!e.elements.empty() && e.elements.back().error == static_cast<int>(u8v::error_kind::truncated_sequence))
         e.trimmed_size = e.elements.back().offset;
     return e;
 }
@@ -202,8 +201,8 @@ void for_every_input_and_base(const Check& check)
             check(bytes, at, all[i].expected, problem);
             const std::string found = problem.str();
             // The message is built only on failure (describe() is not free).
-            BOOST_TEST(found.empty(),
-                       (found.empty() ? std::string() : describe(i, *all[i].input, base)) << ": " << found);
+            BOOST_TEST(found.empty(), (found.empty() ? std::string() : describe(i, *all[i].input, base))
+                                          << ": " << found);
         });
 }
 
@@ -318,8 +317,7 @@ BOOST_AUTO_TEST_CASE(trim_incomplete_tail_drops_exactly_a_final_truncated_sequen
         const auto kept = u8v::trim_incomplete_tail(bytes);
         if (size_of(kept) != e.trimmed_size)
             problem << "trim_incomplete_tail kept " << size_of(kept) << " bytes, expected " << e.trimmed_size;
-        else if (std::ranges::begin(kept) != at.front())
-            problem << "trim_incomplete_tail is not a prefix";
+        else if (std::ranges::begin(kept) != at.front()) problem << "trim_incomplete_tail is not a prefix";
     });
 }
 

@@ -94,8 +94,7 @@ std::string describe(const std::vector<char32_t>& values)
 // Walks `view` at random and checks every position against `expected`.
 // `input` is the range the view encodes (for base()).
 template <class View, class Input>
-void check_walks(View&& view, const Input& input, const std::vector<expected_unit>& expected,
-                 t::random_source& random)
+void check_walks(View&& view, const Input& input, const std::vector<expected_unit>& expected, t::random_source& random)
 {
     const auto first = view.begin();
     const auto last = view.end();

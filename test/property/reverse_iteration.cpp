@@ -126,15 +126,17 @@ std::vector<both_ways> observe_all(const std::string& bytes, Policy policy)
     const char* const data_end = data + bytes.size();
     const std::size_t limit = bytes.size();
 
-    out.push_back(observe("std::string_view", std::string_view(bytes) | u8v::views::decode(policy),
-                          [data](const char* p) { return p - data; }, limit));
+    out.push_back(observe(
+        "std::string_view", std::string_view(bytes) | u8v::views::decode(policy),
+        [data](const char* p) { return p - data; }, limit));
     std::list<char> list(bytes.begin(), bytes.end());
     out.push_back(observe(
         "std::list<char>", list | u8v::views::decode(policy),
         [&list](const std::list<char>::iterator& it) { return std::ranges::distance(list.begin(), it); }, limit));
-    out.push_back(observe("bidirectional archetype with sentinel",
-                          t::bidirectional_test_range<const char, false>(data, data_end) | u8v::views::decode(policy),
-                          [data](const auto& it) { return it.get() - data; }, limit));
+    out.push_back(observe(
+        "bidirectional archetype with sentinel",
+        t::bidirectional_test_range<const char, false>(data, data_end) | u8v::views::decode(policy),
+        [data](const auto& it) { return it.get() - data; }, limit));
     return out;
 }
 
@@ -162,7 +164,10 @@ std::string describe(std::size_t index, const generated& g, std::string_view bas
     return t::describe_input(index, g, seed, base);
 }
 
-bool is_continuation(unsigned char byte) { return byte >= 0x80 && byte <= 0xBF; }
+bool is_continuation(unsigned char byte)
+{
+    return byte >= 0x80 && byte <= 0xBF;
+}
 
 void check_backward_equals_forward(const both_ways& run)
 {
@@ -189,8 +194,7 @@ BOOST_AUTO_TEST_CASE(backward_equals_reversed_forward_under_skip)
 {
     const auto& all = observed();
     for (std::size_t i = 0; i < all.size(); ++i)
-        for (const both_ways& run : all[i].skip)
-            BOOST_TEST_CONTEXT(describe(i, *all[i].input, run.base) << ", skip")
+        for (const both_ways& run : all[i].skip) BOOST_TEST_CONTEXT(describe(i, *all[i].input, run.base) << ", skip")
             {
                 check_backward_equals_forward(run);
             }
@@ -201,8 +205,7 @@ BOOST_AUTO_TEST_CASE(segments_tile_the_input_under_replace)
     const auto& all = observed();
     for (std::size_t i = 0; i < all.size(); ++i) {
         const std::string& bytes = all[i].input->bytes;
-        for (const both_ways& run : all[i].replace)
-            BOOST_TEST_CONTEXT(describe(i, *all[i].input, run.base))
+        for (const both_ways& run : all[i].replace) BOOST_TEST_CONTEXT(describe(i, *all[i].input, run.base))
             {
                 const observation& o = run.forward;
                 std::ptrdiff_t end = 0;
@@ -223,8 +226,7 @@ BOOST_AUTO_TEST_CASE(every_non_continuation_byte_starts_a_segment)
     const auto& all = observed();
     for (std::size_t i = 0; i < all.size(); ++i) {
         const std::string& bytes = all[i].input->bytes;
-        for (const both_ways& run : all[i].replace)
-            BOOST_TEST_CONTEXT(describe(i, *all[i].input, run.base))
+        for (const both_ways& run : all[i].replace) BOOST_TEST_CONTEXT(describe(i, *all[i].input, run.base))
             {
                 // One check per input (Boost.Test is slow per assertion):
                 // the first offending byte, if any, is in the message.
@@ -254,8 +256,7 @@ BOOST_AUTO_TEST_CASE(segments_have_table_lengths_and_kinds)
     const auto& all = observed();
     for (std::size_t i = 0; i < all.size(); ++i) {
         const std::string& bytes = all[i].input->bytes;
-        for (const both_ways& run : all[i].replace)
-            BOOST_TEST_CONTEXT(describe(i, *all[i].input, run.base))
+        for (const both_ways& run : all[i].replace) BOOST_TEST_CONTEXT(describe(i, *all[i].input, run.base))
             {
                 const observation& o = run.forward;
                 std::ostringstream problem;
@@ -325,8 +326,7 @@ BOOST_AUTO_TEST_CASE(valid_text_decodes_to_its_code_points)
         ++checked;
         const std::vector<char32_t> expected(g.code_points->begin(), g.code_points->end());
         for (const auto* runs : {&all[i].replace, &all[i].skip})
-            for (const both_ways& run : *runs)
-                BOOST_TEST_CONTEXT(describe(i, g, run.base))
+            for (const both_ways& run : *runs) BOOST_TEST_CONTEXT(describe(i, g, run.base))
                 {
                     BOOST_TEST(run.forward.values == expected, tt::per_element());
                     BOOST_TEST(std::ranges::count(run.forward.errors, 0) ==

@@ -49,8 +49,8 @@ inline constexpr std::size_t unbounded = static_cast<std::size_t>(-1);
 
 /** decode_into `size` bytes whose segments are `segments` into room for
     `room` code points (`unbounded`: no bound). */
-inline bounded_result decode_into_room(const std::vector<segment>& segments, std::size_t size,
-                                       policy_behaviour policy, std::size_t room)
+inline bounded_result decode_into_room(const std::vector<segment>& segments, std::size_t size, policy_behaviour policy,
+                                       std::size_t room)
 {
     bounded_result r;
     for (const segment& s : segments) {
@@ -120,8 +120,8 @@ inline bounded_result encode_into_room(const std::vector<std::uint32_t>& values,
 /** repair_into `size` bytes whose segments are `segments` into room for
     `room` bytes (`unbounded`: no bound); a replacing policy's replacement
     takes `replacement_bytes` bytes (3 for U+FFFD). `written` counts bytes. */
-inline bounded_result repair_into_room(const std::vector<segment>& segments, std::size_t size,
-                                       policy_behaviour policy, std::size_t replacement_bytes, std::size_t room)
+inline bounded_result repair_into_room(const std::vector<segment>& segments, std::size_t size, policy_behaviour policy,
+                                       std::size_t replacement_bytes, std::size_t room)
 {
     bounded_result r;
     for (const segment& s : segments) {

@@ -53,8 +53,7 @@ inline boost::test_tools::assertion_result corpus_is_present(boost::unit_test::t
     std::error_code error;
     if (std::filesystem::is_directory(corpus_dir(), error)) return true;
     boost::test_tools::assertion_result result(false);
-    result.message() << "no corpus: " << corpus_dir().string()
-                     << " does not exist and UTF8VIEW_CORPUS_DIR is not set";
+    result.message() << "no corpus: " << corpus_dir().string() << " does not exist and UTF8VIEW_CORPUS_DIR is not set";
     return result;
 }
 

@@ -25,7 +25,10 @@ namespace utf8view_test {
 // comparisons of them: tests compare code point sequences as vectors, which
 // it compares element by element and prints with the index of a mismatch.
 using code_points = std::vector<char32_t>;
-inline code_points to_code_points(std::u32string_view text) { return code_points(text.begin(), text.end()); }
+inline code_points to_code_points(std::u32string_view text)
+{
+    return code_points(text.begin(), text.end());
+}
 
 inline std::ostream& print_hex(std::ostream& out, unsigned long value, int width)
 {
@@ -40,7 +43,10 @@ inline std::ostream& print_hex(std::ostream& out, unsigned long value, int width
 }  // namespace utf8view_test
 
 namespace utf8view {
-inline std::ostream& operator<<(std::ostream& out, error_kind kind) { return out << to_string(kind); }
+inline std::ostream& operator<<(std::ostream& out, error_kind kind)
+{
+    return out << to_string(kind);
+}
 }  // namespace utf8view
 
 // print_log_value is Boost.Test's customization point for types whose

@@ -83,9 +83,7 @@ inline std::string encode_by_table_3_6(char32_t c)
 {
     std::string out;
     const auto put = [&](std::uint32_t byte) { out.push_back(static_cast<char>(static_cast<unsigned char>(byte))); };
-    if (c <= 0x7F) {
-        put(c);
-    }
+    if (c <= 0x7F) { put(c); }
     else if (c <= 0x7FF) {
         put(0xC0 | (c >> 6));
         put(0x80 | (c & 0x3F));
@@ -115,7 +113,7 @@ inline std::string encode_by_table_3_6(char32_t c)
     ASCII. */
 inline char32_t random_scalar_value(random_source& random)
 {
-    static constexpr std::array<char32_t, 14> boundaries = {0x00,   0x7F,   0x80,    0x7FF,   0x800,   0xFFF, 0x1000,
+    static constexpr std::array<char32_t, 14> boundaries = {0x00,   0x7F,   0x80,   0x7FF,  0x800,   0xFFF,    0x1000,
                                                             0xD7FF, 0xE000, 0xFFFD, 0xFFFF, 0x10000, 0x10FFFF, 0xFEFF};
     switch (random.below(6)) {
     case 0: return boundaries[random.below(boundaries.size())];
@@ -188,10 +186,9 @@ inline generated random_bytes(random_source& random)
       F5 F7 F8 FE FF  never valid (beyond U+10FFFF, or no UTF-8 lead) */
 inline generated edge_bytes(random_source& random)
 {
-    static constexpr std::array<unsigned char, 28> edges = {0x00, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F,
-                                                            0xA0, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0,
-                                                            0xE1, 0xEC, 0xED, 0xEE, 0xEF, 0xF0, 0xF1,
-                                                            0xF3, 0xF4, 0xF5, 0xF7, 0xF8, 0xFE, 0xFF};
+    static constexpr std::array<unsigned char, 28> edges = {0x00, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0,
+                                                            0xC1, 0xC2, 0xDF, 0xE0, 0xE1, 0xEC, 0xED, 0xEE, 0xEF, 0xF0,
+                                                            0xF1, 0xF3, 0xF4, 0xF5, 0xF7, 0xF8, 0xFE, 0xFF};
     generated g;
     g.kind = "edge bytes";
     const std::size_t length = random.below(max_input_length + 1);
@@ -274,7 +271,10 @@ inline generated cut_text(random_source& random)
     char32_t c = 0;
     switch (random.between(keep + 1, 4)) {  // the Table 3-6 length of c
     case 2: c = random.between(0x80, 0x7FF); break;
-    case 3: c = random.between(0x800, 0xFFFF - 0x800); c = c < 0xD800 ? c : c + 0x800; break;
+    case 3:
+        c = random.between(0x800, 0xFFFF - 0x800);
+        c = c < 0xD800 ? c : c + 0x800;
+        break;
     default: c = random.between(0x10000, 0x10FFFF); break;
     }
     const std::string encoded = encode_by_table_3_6(c);

@@ -61,9 +61,8 @@ namespace detail {
 #ifdef UTF8VIEW_TEST_NO_ARCHETYPE_CHECKS
 #define UTF8VIEW_TEST_ARCHETYPE_CHECK(condition) static_cast<void>(0)
 #else
-#define UTF8VIEW_TEST_ARCHETYPE_CHECK(condition) \
-    ((condition) ? static_cast<void>(0)          \
-                 : ::utf8view_test::detail::archetype_misused(#condition, __FILE__, __LINE__))
+#define UTF8VIEW_TEST_ARCHETYPE_CHECK(condition)                                                                       \
+    ((condition) ? static_cast<void>(0) : ::utf8view_test::detail::archetype_misused(#condition, __FILE__, __LINE__))
 #endif
 
 namespace detail {
@@ -117,17 +116,22 @@ public:
     // Move-only input iterators are not default-constructible either: the
     // views must not need it. Copyable ones must be (semiregular) so that a
     // common input range can use them as its own sentinel.
-    constexpr test_iterator() requires(!move_only) = default;
+    constexpr test_iterator()
+        requires(!move_only)
+    = default;
 
     constexpr explicit test_iterator(T* ptr, std::ptrdiff_t* pass = nullptr) noexcept
         : ptr_(ptr), pass_(pass), seen_(pass ? *pass : 0)
-    {
-    }
+    {}
 
     constexpr test_iterator(test_iterator&&) = default;
     constexpr test_iterator& operator=(test_iterator&&) = default;
-    constexpr test_iterator(const test_iterator&) requires(!move_only) = default;
-    constexpr test_iterator& operator=(const test_iterator&) requires(!move_only) = default;
+    constexpr test_iterator(const test_iterator&)
+        requires(!move_only)
+    = default;
+    constexpr test_iterator& operator=(const test_iterator&)
+        requires(!move_only)
+    = default;
 
     /// The pointer this iterator stands at. Not a read: no single-pass check.
     [[nodiscard]] constexpr T* get() const noexcept { return ptr_; }
@@ -146,7 +150,11 @@ public:
         check_current();
         return *ptr_;
     }
-    [[nodiscard]] constexpr T* operator->() const noexcept requires contiguous { return ptr_; }
+    [[nodiscard]] constexpr T* operator->() const noexcept
+        requires contiguous
+    {
+        return ptr_;
+    }
 
     constexpr test_iterator& operator++()
     {
@@ -157,20 +165,27 @@ public:
         }
         return *this;
     }
-    constexpr void operator++(int) requires single_pass { ++*this; }
-    constexpr test_iterator operator++(int) requires(!single_pass)
+    constexpr void operator++(int)
+        requires single_pass
+    {
+        ++*this;
+    }
+    constexpr test_iterator operator++(int)
+        requires(!single_pass)
     {
         test_iterator previous = *this;
         ++ptr_;
         return previous;
     }
 
-    constexpr test_iterator& operator--() requires bidirectional
+    constexpr test_iterator& operator--()
+        requires bidirectional
     {
         --ptr_;
         return *this;
     }
-    constexpr test_iterator operator--(int) requires bidirectional
+    constexpr test_iterator operator--(int)
+        requires bidirectional
     {
         test_iterator previous = *this;
         --ptr_;
@@ -186,12 +201,14 @@ public:
         return left.ptr_ == right.ptr_;
     }
 
-    constexpr test_iterator& operator+=(difference_type n) noexcept requires random_access
+    constexpr test_iterator& operator+=(difference_type n) noexcept
+        requires random_access
     {
         ptr_ += n;
         return *this;
     }
-    constexpr test_iterator& operator-=(difference_type n) noexcept requires random_access
+    constexpr test_iterator& operator-=(difference_type n) noexcept
+        requires random_access
     {
         ptr_ -= n;
         return *this;
@@ -217,9 +234,13 @@ public:
     {
         return left.ptr_ - right.ptr_;
     }
-    [[nodiscard]] constexpr T& operator[](difference_type n) const noexcept requires random_access { return ptr_[n]; }
+    [[nodiscard]] constexpr T& operator[](difference_type n) const noexcept
+        requires random_access
+    {
+        return ptr_[n];
+    }
     [[nodiscard]] friend constexpr std::strong_ordering operator<=>(const test_iterator& left,
-                                                                   const test_iterator& right) noexcept
+                                                                    const test_iterator& right) noexcept
         requires random_access
     {
         return left.ptr_ <=> right.ptr_;
@@ -280,8 +301,7 @@ public:
         requires std::ranges::sized_range<R> && std::convertible_to<std::ranges::range_value_t<R>*, T*>
     constexpr explicit test_range(R& elements) noexcept
         : first_(std::ranges::data(elements)), last_(std::ranges::data(elements) + std::ranges::size(elements))
-    {
-    }
+    {}
 
     constexpr test_range(const test_range& other) noexcept : first_(other.first_), last_(other.last_) {}
     constexpr test_range& operator=(const test_range& other) noexcept
@@ -295,19 +315,25 @@ public:
 
     // A single-pass range has only a non-const begin(), like
     // std::ranges::basic_istream_view: beginning it changes it.
-    [[nodiscard]] constexpr iterator begin() requires single_pass
+    [[nodiscard]] constexpr iterator begin()
+        requires single_pass
     {
         UTF8VIEW_TEST_ARCHETYPE_CHECK(!begun_ && "begin() called twice on a single-pass range");
         begun_ = true;
         return iterator(first_, &pass_);
     }
-    [[nodiscard]] constexpr iterator begin() const requires(!single_pass) { return iterator(first_); }
+    [[nodiscard]] constexpr iterator begin() const
+        requires(!single_pass)
+    {
+        return iterator(first_);
+    }
     [[nodiscard]] constexpr sentinel end() const noexcept
     {
         if constexpr (Common) return iterator(last_);
         else return test_sentinel<T>(last_);
     }
-    [[nodiscard]] constexpr std::size_t size() const noexcept requires Sized
+    [[nodiscard]] constexpr std::size_t size() const noexcept
+        requires Sized
     {
         return static_cast<std::size_t>(last_ - first_);
     }
@@ -371,7 +397,9 @@ public:
     using value_type = std::iter_value_t<I>;
     using difference_type = std::iter_difference_t<I>;
 
-    counting_iterator() requires std::default_initializable<I> = default;
+    counting_iterator()
+        requires std::default_initializable<I>
+    = default;
     constexpr counting_iterator(I it, access_counts& counts) : it_(std::move(it)), counts_(&counts) {}
 
     [[nodiscard]] constexpr const I& base() const& noexcept { return it_; }
@@ -388,20 +416,27 @@ public:
         ++it_;
         return *this;
     }
-    constexpr void operator++(int) requires(!forward) { ++*this; }
-    constexpr counting_iterator operator++(int) requires forward
+    constexpr void operator++(int)
+        requires(!forward)
+    {
+        ++*this;
+    }
+    constexpr counting_iterator operator++(int)
+        requires forward
     {
         counting_iterator previous = *this;
         ++*this;
         return previous;
     }
-    constexpr counting_iterator& operator--() requires std::bidirectional_iterator<I>
+    constexpr counting_iterator& operator--()
+        requires std::bidirectional_iterator<I>
     {
         ++counts_->decrements;
         --it_;
         return *this;
     }
-    constexpr counting_iterator operator--(int) requires std::bidirectional_iterator<I>
+    constexpr counting_iterator operator--(int)
+        requires std::bidirectional_iterator<I>
     {
         counting_iterator previous = *this;
         --*this;
@@ -413,13 +448,15 @@ public:
         return left.it_ == right.it_;
     }
 
-    constexpr counting_iterator& operator+=(difference_type n) requires std::random_access_iterator<I>
+    constexpr counting_iterator& operator+=(difference_type n)
+        requires std::random_access_iterator<I>
     {
         ++counts_->jumps;
         it_ += n;
         return *this;
     }
-    constexpr counting_iterator& operator-=(difference_type n) requires std::random_access_iterator<I>
+    constexpr counting_iterator& operator-=(difference_type n)
+        requires std::random_access_iterator<I>
     {
         ++counts_->jumps;
         it_ -= n;
@@ -493,7 +530,6 @@ template <std::ranges::input_range R>
             counting_sentinel<std::ranges::sentinel_t<R>>(std::ranges::end(range)));
 }
 
-
 // ---------------------------------------------------------------------------
 // The concept equalities every utf8view transcoding view keeps with its base
 // (doc/reference.md: "Models ... as V"). Call as
@@ -518,8 +554,7 @@ constexpr bool mirrors_base_one()
     // operator* returns a prvalue (doc/design.md, Iterators).
     if constexpr (std::ranges::forward_range<V>)
         static_assert(std::same_as<typename std::iterator_traits<I>::iterator_category, std::input_iterator_tag>);
-    else
-        static_assert(!requires { typename I::iterator_category; });
+    else static_assert(!requires { typename I::iterator_category; });
     return true;
 }
 }  // namespace detail
@@ -566,7 +601,6 @@ constexpr bool archetype_is_what_it_claims()
     }
     return true;
 }
-
 
 // ---------------------------------------------------------------------------
 // The archetype matrix: test_range<Category, T, Common, Sized> for the six

@@ -42,7 +42,10 @@ inline std::string read_file(const std::string& path)
     return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
 }
 
-inline std::string read_testdata(const std::string& name) { return read_file(testdata_dir() + "/" + name); }
+inline std::string read_testdata(const std::string& name)
+{
+    return read_file(testdata_dir() + "/" + name);
+}
 
 // Splits on `separator`; a trailing separator does not add an empty field.
 inline std::vector<std::string> split(std::string_view text, char separator)

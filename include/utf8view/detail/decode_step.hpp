@@ -205,8 +205,8 @@ template <std::input_iterator I, std::sentinel_for<I> S>
 // tests against it. (Its branches stay: where the lengths of sequences are
 // predictable, as in text in one script, a branch-free decoder is slower,
 // since each step's start would wait for the previous step's length.)
-[[nodiscard]] UTF8VIEW_ALWAYS_INLINE constexpr decode_result<const unsigned char*> decode_step_in_memory(
-    const unsigned char* p, const unsigned char* last) noexcept
+[[nodiscard]] UTF8VIEW_ALWAYS_INLINE constexpr decode_result<const unsigned char*>
+decode_step_in_memory(const unsigned char* p, const unsigned char* last) noexcept
 {
     const unsigned char lead = *p;
     if (lead < 0x80) [[likely]]

@@ -99,8 +99,8 @@ struct kernel {
 // On equal timings the calibration keeps the earlier one.
 inline constexpr kernel kernels[] = {
 #if defined(UTF8VIEW_SIMD_X86)
-    {"avx512", cpu_features::avx512f | cpu_features::avx512bw, &simd::avx512::validate,
-     &simd::avx512::accepted_prefix, &simd::avx512::copy_accepted_prefix},
+    {"avx512", cpu_features::avx512f | cpu_features::avx512bw, &simd::avx512::validate, &simd::avx512::accepted_prefix,
+     &simd::avx512::copy_accepted_prefix},
     {"avx2", cpu_features::avx2, &simd::avx2::validate, &simd::avx2::accepted_prefix,
      &simd::avx2::copy_accepted_prefix},
     {"sse", cpu_features::ssse3 | cpu_features::sse41, &simd::sse::validate, &simd::sse::accepted_prefix,
@@ -402,9 +402,9 @@ using encode_function = encode_progress (*)(const char32_t*, const char32_t*, un
 
 // Decodes UTF-8 that may be ill-formed, U+FFFD or nothing for each maximal
 // subpart (simd::scalar::decode_replacing is the contract).
-using decode_replacing_function = decode_progress (*)(const unsigned char*, const unsigned char*,
-                                                      const unsigned char*, char32_t*, std::size_t,
-                                                      simd::scalar::subpart_action, std::size_t) noexcept;
+using decode_replacing_function = decode_progress (*)(const unsigned char*, const unsigned char*, const unsigned char*,
+                                                      char32_t*, std::size_t, simd::scalar::subpart_action,
+                                                      std::size_t) noexcept;
 
 struct transcoder {
     std::string_view name;  // what UTF8VIEW_TRANSCODER and force_transcoder take
@@ -416,8 +416,9 @@ struct transcoder {
 
 inline constexpr transcoder transcoders[] = {
 #if defined(UTF8VIEW_SIMD_X86)
-    {"avx512", cpu_features::avx512f | cpu_features::avx512bw | cpu_features::avx512vbmi |
-                   cpu_features::avx512vbmi2 | cpu_features::bmi1 | cpu_features::bmi2 | cpu_features::popcnt,
+    {"avx512",
+     cpu_features::avx512f | cpu_features::avx512bw | cpu_features::avx512vbmi | cpu_features::avx512vbmi2 |
+         cpu_features::bmi1 | cpu_features::bmi2 | cpu_features::popcnt,
      &simd::avx512_transcode::decode_valid, &simd::avx512_transcode::encode_scalar_values,
      &simd::avx512_transcode::decode_replacing},
     {"avx2", cpu_features::avx2 | cpu_features::bmi1 | cpu_features::popcnt, &simd::avx2_transcode::decode_valid,

@@ -173,8 +173,8 @@ template <class Policy, code_point_type T>
 [[nodiscard]] constexpr packed_sequence packed_replacement(Policy& policy, std::uint8_t error, T value,
                                                            std::size_t offset)
 {
-    if (const auto replacement = ask_policy(policy, encode_error_info{static_cast<error_kind>(error), offset,
-                                                                      to_int64(value)}))
+    if (const auto replacement =
+            ask_policy(policy, encode_error_info{static_cast<error_kind>(error), offset, to_int64(value)}))
         return encode_scalar_packed(*replacement);
     return {};
 }

@@ -84,8 +84,7 @@ public:
     constexpr explicit range_origin(const I& begin) noexcept(std::is_nothrow_copy_constructible_v<I>)
         requires keeps_begin
         : begin_(begin)
-    {
-    }
+    {}
 
     // For an iterator at the end of the range.
     struct at_end_t {};
@@ -98,12 +97,14 @@ public:
 
     template <class J>
         requires std::convertible_to<const J&, I>
-    constexpr explicit range_origin(const range_origin<J>& other)
-        : begin_(other.begin_), offset_(other.offset_)
-    {
-    }
+    constexpr explicit range_origin(const range_origin<J>& other) : begin_(other.begin_), offset_(other.offset_)
+    {}
 
-    [[nodiscard]] constexpr const I& begin() const noexcept requires keeps_begin { return begin_; }
+    [[nodiscard]] constexpr const I& begin() const noexcept
+        requires keeps_begin
+    {
+        return begin_;
+    }
 
     // Offset, in elements from the start of the range, of `position`, which
     // is `delta` elements after (or, if negative, before) the position of
@@ -152,14 +153,12 @@ public:
     constexpr copyable_box() noexcept(std::is_nothrow_default_constructible_v<T>)
         requires std::default_initializable<T>
         : value_(std::in_place)
-    {
-    }
+    {}
     // Empty: only a default-constructed iterator, which must not be used, has one.
-    constexpr copyable_box() noexcept requires(!std::default_initializable<T>) = default;
-    constexpr explicit copyable_box(const T& value) noexcept(std::is_nothrow_copy_constructible_v<T>)
-        : value_(value)
-    {
-    }
+    constexpr copyable_box() noexcept
+        requires(!std::default_initializable<T>)
+    = default;
+    constexpr explicit copyable_box(const T& value) noexcept(std::is_nothrow_copy_constructible_v<T>) : value_(value) {}
     copyable_box(const copyable_box&) = default;
     copyable_box(copyable_box&&) = default;
     constexpr copyable_box& operator=(const copyable_box& other) noexcept(std::is_nothrow_copy_constructible_v<T>)
@@ -189,10 +188,7 @@ class copyable_box<T> {
 
 public:
     copyable_box() = default;
-    constexpr explicit copyable_box(const T& value) noexcept(std::is_nothrow_copy_constructible_v<T>)
-        : value_(value)
-    {
-    }
+    constexpr explicit copyable_box(const T& value) noexcept(std::is_nothrow_copy_constructible_v<T>) : value_(value) {}
     [[nodiscard]] constexpr T& operator*() noexcept { return value_; }
     [[nodiscard]] constexpr const T& operator*() const noexcept { return value_; }
 };
@@ -204,13 +200,13 @@ template <class I, class S>
 consteval bool nothrow_iteration() noexcept
 {
     bool nothrow = std::is_nothrow_move_assignable_v<I>;
-    nothrow = nothrow && noexcept(*std::declval<const I&>());
-    nothrow = nothrow && noexcept(++std::declval<I&>());
-    nothrow = nothrow && noexcept(static_cast<bool>(std::declval<const I&>() == std::declval<const S&>()));
+    nothrow = nothrow&& noexcept(*std::declval<const I&>());
+    nothrow = nothrow&& noexcept(++std::declval<I&>());
+    nothrow = nothrow&& noexcept(static_cast<bool>(std::declval<const I&>() == std::declval<const S&>()));
     if constexpr (std::forward_iterator<I>) nothrow = nothrow && std::is_nothrow_copy_constructible_v<I>;
-    if constexpr (std::bidirectional_iterator<I>) nothrow = nothrow && noexcept(--std::declval<I&>());
+    if constexpr (std::bidirectional_iterator<I>) nothrow = nothrow&& noexcept(--std::declval<I&>());
     if constexpr (std::random_access_iterator<I>)
-        nothrow = nothrow && noexcept(std::declval<I&>() += std::declval<std::iter_difference_t<I>>());
+        nothrow = nothrow&& noexcept(std::declval<I&>() += std::declval<std::iter_difference_t<I>>());
     return nothrow;
 }
 template <class I, class S>

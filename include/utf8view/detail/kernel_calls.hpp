@@ -73,25 +73,25 @@ inline constexpr std::size_t simd_threshold_bytes = 32;
 // (simd::scalar::copy_accepted_prefix is the contract). What repair asks,
 // so that a well-formed stretch is read once.
 [[nodiscard]] UTF8VIEW_KERNEL_CALL prefix_copy copy_accepted_prefix_bytes(const unsigned char* p, std::size_t n,
-                                                                         unsigned char* out) noexcept;
+                                                                          unsigned char* out) noexcept;
 
 // The segment (decode_step.hpp) that starts at `first`, decoded with every
 // check, reading no byte at or after `last`. Precondition: first != last.
 // What the lazy decode view runs where validation found an error.
 [[nodiscard]] UTF8VIEW_KERNEL_CALL segment decode_segment_at(const unsigned char* first,
-                                                            const unsigned char* last) noexcept;
+                                                             const unsigned char* last) noexcept;
 
 // What active_kernel().validate(p, n) returns (simd::scalar::validate is the
 // contract): the first error in [p, p + n), or that there is none.
 [[nodiscard]] UTF8VIEW_KERNEL_CALL validation_result validate_with_active_kernel(const unsigned char* p,
-                                                                                std::size_t n) noexcept;
+                                                                                 std::size_t n) noexcept;
 
 // active_transcoder().decode_valid: decodes well-formed UTF-8 [p, stop) into
 // at most `room` code points (simd::scalar::decode_valid is the contract).
 [[nodiscard]] UTF8VIEW_KERNEL_CALL decode_progress decode_valid_with_active_transcoder(const unsigned char* p,
-                                                                                      const unsigned char* stop,
-                                                                                      char32_t* out,
-                                                                                      std::size_t room) noexcept;
+                                                                                       const unsigned char* stop,
+                                                                                       char32_t* out,
+                                                                                       std::size_t room) noexcept;
 
 // active_transcoder().decode_replacing: decodes [p, stop) into at most
 // `room` code points, each ill-formed maximal subpart becoming U+FFFD or

@@ -31,7 +31,7 @@ UTF8VIEW_KERNEL_CALL std::size_t accepted_prefix_bytes(const unsigned char* p, s
 }
 
 UTF8VIEW_KERNEL_CALL prefix_copy copy_accepted_prefix_bytes(const unsigned char* p, std::size_t n,
-                                                           unsigned char* out) noexcept
+                                                            unsigned char* out) noexcept
 {
     if (n < simd_threshold_bytes) return {validate_segments(p, p + n).offset, 0};
     return active_kernel().copy_accepted_prefix(p, n, out);
@@ -49,8 +49,8 @@ UTF8VIEW_KERNEL_CALL std::size_t valid_prefix_bytes(const unsigned char* p, std:
 }
 
 UTF8VIEW_KERNEL_CALL decode_progress decode_valid_with_active_transcoder(const unsigned char* p,
-                                                                        const unsigned char* stop, char32_t* out,
-                                                                        std::size_t room) noexcept
+                                                                         const unsigned char* stop, char32_t* out,
+                                                                         std::size_t room) noexcept
 {
     return active_transcoder().decode_valid(p, stop, out, room);
 }
@@ -62,10 +62,9 @@ UTF8VIEW_KERNEL_CALL decode_progress decode_replacing_with_active_transcoder(
     return active_transcoder().decode_replacing(p, stop, end, out, room, action, clean_after);
 }
 
-UTF8VIEW_KERNEL_CALL encode_progress encode_scalar_values_with_active_transcoder(const char32_t* p,
-                                                                                const char32_t* end,
-                                                                                unsigned char* out,
-                                                                                std::size_t room) noexcept
+UTF8VIEW_KERNEL_CALL encode_progress encode_scalar_values_with_active_transcoder(const char32_t* p, const char32_t* end,
+                                                                                 unsigned char* out,
+                                                                                 std::size_t room) noexcept
 {
     return active_transcoder().encode_scalar_values(p, end, out, room);
 }

@@ -61,9 +61,7 @@ template <class R, class I, class S>
 [[nodiscard]] constexpr auto subrange_of(R&&, I first, S last)
 {
     using Range = std::remove_cvref_t<R>;
-    if constexpr (!std::ranges::borrowed_range<R>) {
-        return std::ranges::dangling{};
-    }
+    if constexpr (!std::ranges::borrowed_range<R>) { return std::ranges::dangling{}; }
     else if constexpr (requires { typename string_view_for<Range>::type; }) {
         using view = typename string_view_for<Range>::type;
         return view(detail::to_address(first), static_cast<std::size_t>(last - first));

@@ -44,10 +44,10 @@ namespace utf8view::detail {
 // The Boost traversal tag of a utf8view iterator: its C++20 strength (at
 // most bidirectional).
 template <class I>
-using boost_traversal_t = std::conditional_t<
-    std::bidirectional_iterator<I>, boost::iterators::bidirectional_traversal_tag,
-    std::conditional_t<std::forward_iterator<I>, boost::iterators::forward_traversal_tag,
-                       boost::iterators::single_pass_traversal_tag>>;
+using boost_traversal_t =
+    std::conditional_t<std::bidirectional_iterator<I>, boost::iterators::bidirectional_traversal_tag,
+                       std::conditional_t<std::forward_iterator<I>, boost::iterators::forward_traversal_tag,
+                                          boost::iterators::single_pass_traversal_tag>>;
 
 }  // namespace utf8view::detail
 

@@ -82,8 +82,7 @@ UTF8VIEW_TARGET_AVX2 inline __m256i check(__m256i current, __m256i previous, con
     const __m256i by_previous_high = _mm256_shuffle_epi8(t.previous_high, high_nibbles(previous_1));
     const __m256i by_previous_low = _mm256_shuffle_epi8(t.previous_low, _mm256_and_si256(previous_1, splat(0x0F)));
     const __m256i by_current_high = _mm256_shuffle_epi8(t.current_high, high_nibbles(current));
-    const __m256i pair_errors =
-        _mm256_and_si256(_mm256_and_si256(by_previous_high, by_previous_low), by_current_high);
+    const __m256i pair_errors = _mm256_and_si256(_mm256_and_si256(by_previous_high, by_previous_low), by_current_high);
 
     // Third and fourth bytes of 3- and 4-byte sequences (see sse.hpp).
     const __m256i previous_2 = _mm256_alignr_epi8(current, lane_before, 14);
@@ -126,8 +125,7 @@ struct block_copy {
 // As sse::block_prefix: the whole blocks at the start of p[0, n) in which
 // the vector code found nothing wrong. Reads only whole blocks inside p[0, n).
 // A run of ASCII is skipped two blocks per step with nothing but the ASCII test.
-UTF8VIEW_TARGET_AVX2 inline std::size_t block_prefix(const unsigned char* p, std::size_t n,
-                                                    block_copy& copy) noexcept
+UTF8VIEW_TARGET_AVX2 inline std::size_t block_prefix(const unsigned char* p, std::size_t n, block_copy& copy) noexcept
 {
     const tables t = load_tables();
     __m256i previous = _mm256_setzero_si256();    // bytes before p: as if ASCII
@@ -180,7 +178,7 @@ UTF8VIEW_TARGET_AVX2 inline std::uint32_t flagged_lanes(__m256i errors) noexcept
 // As avx512::accepted_prefix: block_prefix, then the first byte in the
 // block where it stopped that check() flags (with the real bytes before it).
 UTF8VIEW_TARGET_AVX2 inline std::size_t accepted_prefix(const unsigned char* p, std::size_t n,
-                                                       block_copy& copy) noexcept
+                                                        block_copy& copy) noexcept
 {
     const std::size_t i = block_prefix(p, n, copy);
     if (n - i < block_bytes) return i;
@@ -205,7 +203,7 @@ UTF8VIEW_TARGET_AVX2 inline std::size_t accepted_prefix(const unsigned char* p, 
 // all but at least the last 64 (see block_copy; the kernel table's
 // copy_accepted_prefix).
 UTF8VIEW_TARGET_AVX2 inline prefix_copy copy_accepted_prefix(const unsigned char* p, std::size_t n,
-                                                            unsigned char* out) noexcept
+                                                             unsigned char* out) noexcept
 {
     block_copy copy;
     copy.out = out;

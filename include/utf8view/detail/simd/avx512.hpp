@@ -65,8 +65,7 @@ UTF8VIEW_TARGET_AVX512 inline tables load_tables() noexcept
 {
     // vpshufb looks up within each 128-bit lane: a table in all four.
     // unfinished_at_end applies to the last 16 bytes only (0xFF elsewhere).
-    return {_mm512_broadcast_i32x4(load16(lookup::previous_high)),
-            _mm512_broadcast_i32x4(load16(lookup::previous_low)),
+    return {_mm512_broadcast_i32x4(load16(lookup::previous_high)), _mm512_broadcast_i32x4(load16(lookup::previous_low)),
             _mm512_broadcast_i32x4(load16(lookup::current_high)),
             _mm512_inserti32x4(_mm512_set1_epi8(static_cast<char>(0xFF)), load16(lookup::unfinished_at_end), 3)};
 }
@@ -135,8 +134,7 @@ struct block_copy {
 // Two blocks per step while they last (one error test and one ASCII test for
 // both: about 15% faster than one block per step), then one. A run of ASCII
 // is skipped four blocks per step with nothing but the ASCII test.
-UTF8VIEW_TARGET_AVX512 inline std::size_t block_prefix(const unsigned char* p, std::size_t n,
-                                                      block_copy& copy) noexcept
+UTF8VIEW_TARGET_AVX512 inline std::size_t block_prefix(const unsigned char* p, std::size_t n, block_copy& copy) noexcept
 {
     const tables t = load_tables();
     __m512i previous = _mm512_setzero_si512();    // bytes before p: as if ASCII
@@ -195,7 +193,7 @@ UTF8VIEW_TARGET_AVX512 inline std::size_t block_prefix(const unsigned char* p, s
 // table's accepted_prefix is, and where validate() starts the scalar
 // decoder: a few bytes before the error instead of up to 128.
 UTF8VIEW_TARGET_AVX512 inline std::size_t accepted_prefix(const unsigned char* p, std::size_t n,
-                                                         block_copy& copy) noexcept
+                                                          block_copy& copy) noexcept
 {
     const std::size_t i = block_prefix(p, n, copy);
     if (n - i < block_bytes) return i;
@@ -222,7 +220,7 @@ UTF8VIEW_TARGET_AVX512 inline std::size_t accepted_prefix(const unsigned char* p
 // all but at least the last 64 (see block_copy; the kernel table's
 // copy_accepted_prefix).
 UTF8VIEW_TARGET_AVX512 inline prefix_copy copy_accepted_prefix(const unsigned char* p, std::size_t n,
-                                                              unsigned char* out) noexcept
+                                                               unsigned char* out) noexcept
 {
     block_copy copy;
     copy.out = out;

@@ -150,9 +150,9 @@ UTF8VIEW_TARGET_AVX2_TRANSCODE inline __m256i decode_lanes(__m256i raw) noexcept
     const __m256i pairs = _mm256_maddubs_epi16(payload, _mm256_set1_epi32(0x01400140));
     const __m256i joined = _mm256_madd_epi16(pairs, _mm256_set1_epi32(0x00011000));
     // Then 6 bits off for each byte the character lacks.
-    const __m256i shift = _mm256_and_si256(
-        _mm256_shuffle_epi8(_mm256_load_si256(reinterpret_cast<const __m256i*>(lead_shift)), nibbles),
-        _mm256_set1_epi32(0xFF));
+    const __m256i shift =
+        _mm256_and_si256(_mm256_shuffle_epi8(_mm256_load_si256(reinterpret_cast<const __m256i*>(lead_shift)), nibbles),
+                         _mm256_set1_epi32(0xFF));
     return _mm256_srlv_epi32(joined, shift);
 }
 
@@ -220,8 +220,7 @@ UTF8VIEW_TARGET_AVX2_TRANSCODE inline std::uint32_t at_least(__m256i bytes, unsi
 // are the block's masks of lead bytes and of bytes C0..DF. Returns where the
 // block's next window would start: the first character at or past byte 49.
 UTF8VIEW_TARGET_AVX2_TRANSCODE inline unsigned decode_block_below_800(const unsigned char* p, char32_t*& out,
-                                                                      std::uint64_t leads,
-                                                                      std::uint64_t two_byte_leads,
+                                                                      std::uint64_t leads, std::uint64_t two_byte_leads,
                                                                       bool exact) noexcept
 {
     unsigned position = 0;
@@ -256,7 +255,7 @@ UTF8VIEW_TARGET_AVX2_TRANSCODE inline unsigned decode_block_below_800(const unsi
 
 // As scalar::decode_valid (same contract, same result).
 UTF8VIEW_TARGET_AVX2_TRANSCODE inline decode_progress decode_valid(const unsigned char* p, const unsigned char* stop,
-                                                                  char32_t* out, std::size_t room) noexcept
+                                                                   char32_t* out, std::size_t room) noexcept
 {
     while (static_cast<std::size_t>(stop - p) >= block_bytes && room >= block_bytes) {
         // A window writes 8 lanes, some past its characters; the next
@@ -280,9 +279,10 @@ UTF8VIEW_TARGET_AVX2_TRANSCODE inline decode_progress decode_valid(const unsigne
         const std::uint64_t leads = std::uint64_t{lead_mask(low)} | std::uint64_t{lead_mask(high)} << 32;
         char32_t* const block_out = out;
         unsigned position = 0;  // a character starts here (p[0] does: the block starts on one)
-        const std::uint64_t two_or_more = std::uint64_t{at_least(low, 0xC0)} | std::uint64_t{at_least(high, 0xC0)} << 32;
-        const std::uint64_t three_or_more =
-            std::uint64_t{at_least(low, 0xE0)} | std::uint64_t{at_least(high, 0xE0)} << 32;
+        const std::uint64_t two_or_more = std::uint64_t{at_least(low, 0xC0)} | std::uint64_t{at_least(high, 0xC0)}
+                                                                                   << 32;
+        const std::uint64_t three_or_more = std::uint64_t{at_least(low, 0xE0)} | std::uint64_t{at_least(high, 0xE0)}
+                                                                                     << 32;
         if (leads == every_fourth_byte) {
             // 16 characters of 4 bytes: each 32-bit lane holds one.
             _mm256_storeu_si256(reinterpret_cast<__m256i*>(out), decode_lanes(low));
@@ -297,8 +297,8 @@ UTF8VIEW_TARGET_AVX2_TRANSCODE inline decode_progress decode_valid(const unsigne
                                                     0, 1, 2, -1, 3, 4, 5, -1, 6, 7, 8, -1, 9, 10, 11, -1);
             for (unsigned part = 0; part < 2; ++part) {
                 const unsigned char* const at = p + 24 * part;
-                const __m256i bytes =
-                    _mm256_loadu2_m128i(reinterpret_cast<const __m128i*>(at + 12), reinterpret_cast<const __m128i*>(at));
+                const __m256i bytes = _mm256_loadu2_m128i(reinterpret_cast<const __m128i*>(at + 12),
+                                                          reinterpret_cast<const __m128i*>(at));
                 _mm256_storeu_si256(reinterpret_cast<__m256i*>(out + 8 * part),
                                     decode_lanes(_mm256_shuffle_epi8(bytes, spread)));
             }
@@ -311,8 +311,8 @@ UTF8VIEW_TARGET_AVX2_TRANSCODE inline decode_progress decode_valid(const unsigne
         else {
             for (;;) {
                 const auto starts = static_cast<unsigned>(leads >> position & 0xFFu);
-                const __m256i bytes = _mm256_broadcastsi128_si256(
-                    _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + position)));
+                const __m256i bytes =
+                    _mm256_broadcastsi128_si256(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p + position)));
                 const __m256i indices = _mm256_load_si256(reinterpret_cast<const __m256i*>(gather.rows[starts]));
                 const __m256i code_points = decode_lanes(_mm256_shuffle_epi8(bytes, indices));
                 const auto count = static_cast<unsigned>(std::popcount(starts));
@@ -335,7 +335,7 @@ UTF8VIEW_TARGET_AVX2_TRANSCODE inline decode_progress decode_valid(const unsigne
 
 // Bit i set if byte i of the 32 lies in [low, low + span), unsigned.
 UTF8VIEW_TARGET_AVX2_TRANSCODE inline std::uint32_t in_range(__m256i bytes, unsigned char low,
-                                                            unsigned char span) noexcept
+                                                             unsigned char span) noexcept
 {
     const __m256i offset = _mm256_sub_epi8(bytes, _mm256_set1_epi8(static_cast<char>(low)));
     const __m256i last = _mm256_set1_epi8(static_cast<char>(span - 1));
@@ -345,7 +345,7 @@ UTF8VIEW_TARGET_AVX2_TRANSCODE inline std::uint32_t in_range(__m256i bytes, unsi
 // The 64 bytes `low` (0..31) and `high` (32..63): bit i set if byte i lies
 // in [first, first + span), unsigned.
 UTF8VIEW_TARGET_AVX2_TRANSCODE inline std::uint64_t in_range(__m256i low, __m256i high, unsigned char first,
-                                                            unsigned char span) noexcept
+                                                             unsigned char span) noexcept
 {
     return std::uint64_t{in_range(low, first, span)} | std::uint64_t{in_range(high, first, span)} << 32;
 }
@@ -362,9 +362,9 @@ UTF8VIEW_TARGET_AVX2_TRANSCODE inline std::uint32_t second_byte_outside(__m256i 
     const __m256i ed = _mm256_cmpeq_epi8(bytes, _mm256_set1_epi8(static_cast<char>(0xED)));
     const __m256i f0 = _mm256_cmpeq_epi8(bytes, _mm256_set1_epi8(static_cast<char>(0xF0)));
     const __m256i f4 = _mm256_cmpeq_epi8(bytes, _mm256_set1_epi8(static_cast<char>(0xF4)));
-    const __m256i outside = _mm256_or_si256(
-        _mm256_or_si256(_mm256_and_si256(e0, below_a0), _mm256_andnot_si256(below_a0, ed)),
-        _mm256_or_si256(_mm256_and_si256(f0, below_90), _mm256_andnot_si256(below_90, f4)));
+    const __m256i outside =
+        _mm256_or_si256(_mm256_or_si256(_mm256_and_si256(e0, below_a0), _mm256_andnot_si256(below_a0, ed)),
+                        _mm256_or_si256(_mm256_and_si256(f0, below_90), _mm256_andnot_si256(below_90, f4)));
     return static_cast<std::uint32_t>(_mm256_movemask_epi8(outside));
 }
 
@@ -391,12 +391,9 @@ UTF8VIEW_TARGET_AVX2_TRANSCODE inline __m256i bytes_of_bits(unsigned bits) noexc
 // 8 lanes only where they end inside the window's result (the later
 // groups' stores then write over the extra lanes); nearer its end it writes
 // only its own lanes, so nothing past the result is ever written.
-UTF8VIEW_TARGET_AVX2_TRANSCODE inline decode_progress decode_replacing(const unsigned char* p,
-                                                                      const unsigned char* stop,
-                                                                      const unsigned char* end, char32_t* out,
-                                                                      std::size_t room,
-                                                                      scalar::subpart_action action,
-                                                                      std::size_t clean_after) noexcept
+UTF8VIEW_TARGET_AVX2_TRANSCODE inline decode_progress
+decode_replacing(const unsigned char* p, const unsigned char* stop, const unsigned char* end, char32_t* out,
+                 std::size_t room, scalar::subpart_action action, std::size_t clean_after) noexcept
 {
     // A window reads 64 bytes and the byte after them, and its last group
     // 16 bytes from byte 56; it writes at most 61 code points.
@@ -407,20 +404,18 @@ UTF8VIEW_TARGET_AVX2_TRANSCODE inline decode_progress decode_replacing(const uns
     while (p < stop && static_cast<std::size_t>(end - p) >= read_bytes && room >= write_room) {
         const __m256i low = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
         const __m256i high = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + 32));
-        const std::uint64_t ascii =
-            ~(std::uint64_t{static_cast<std::uint32_t>(_mm256_movemask_epi8(low))} |
-              std::uint64_t{static_cast<std::uint32_t>(_mm256_movemask_epi8(high))} << 32);
+        const std::uint64_t ascii = ~(std::uint64_t{static_cast<std::uint32_t>(_mm256_movemask_epi8(low))} |
+                                      std::uint64_t{static_cast<std::uint32_t>(_mm256_movemask_epi8(high))} << 32);
         // The bytes after them (p[1..64], readable: read_bytes).
         const __m256i next_low = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + 1));
         const __m256i next_high = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + 33));
-        const byte_class_masks classes = {
-            ascii,
-            in_range(low, high, 0x80, 0x40),  // continuation bytes
-            in_range(low, high, 0xC2, 0x1E),  // C2..DF
-            in_range(low, high, 0xE0, 0x10),  // E0..EF
-            in_range(low, high, 0xF0, 0x05),  // F0..F4
-            std::uint64_t{second_byte_outside(low, next_low)} | std::uint64_t{second_byte_outside(high, next_high)}
-                                                                     << 32};
+        const byte_class_masks classes = {ascii,
+                                          in_range(low, high, 0x80, 0x40),  // continuation bytes
+                                          in_range(low, high, 0xC2, 0x1E),  // C2..DF
+                                          in_range(low, high, 0xE0, 0x10),  // E0..EF
+                                          in_range(low, high, 0xF0, 0x05),  // F0..F4
+                                          std::uint64_t{second_byte_outside(low, next_low)} |
+                                              std::uint64_t{second_byte_outside(high, next_high)} << 32};
         const auto [starts, well_formed] = split_segments(classes);
 
         const std::uint64_t taken = starts & complete_starts;
@@ -450,9 +445,8 @@ UTF8VIEW_TARGET_AVX2_TRANSCODE inline decode_progress decode_replacing(const uns
         if (errors != 0) {
             // The last ill-formed subpart moves the stop (as in the scalar kernel).
             const auto last_error = static_cast<std::size_t>(63 - std::countl_zero(errors));
-            const unsigned char* const moved = static_cast<std::size_t>(end - p) - last_error <= clean_after
-                                                   ? end
-                                                   : p + last_error + clean_after;
+            const unsigned char* const moved =
+                static_cast<std::size_t>(end - p) - last_error <= clean_after ? end : p + last_error + clean_after;
             if (moved > stop) stop = moved;
         }
         // The next segment: the first start at 61..63, or 64.
@@ -492,12 +486,14 @@ UTF8VIEW_TARGET_AVX2_TRANSCODE inline void store_exactly(unsigned char* out, __m
 {
     const __m128i positions = _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
     if (size >= 8) {
-        const __m128i last = _mm_shuffle_epi8(bytes, _mm_add_epi8(positions, _mm_set1_epi8(static_cast<char>(size - 8))));
+        const __m128i last =
+            _mm_shuffle_epi8(bytes, _mm_add_epi8(positions, _mm_set1_epi8(static_cast<char>(size - 8))));
         _mm_storel_epi64(reinterpret_cast<__m128i*>(out), bytes);
         _mm_storel_epi64(reinterpret_cast<__m128i*>(out + size - 8), last);
     }
     else {
-        const __m128i last = _mm_shuffle_epi8(bytes, _mm_add_epi8(positions, _mm_set1_epi8(static_cast<char>(size - 4))));
+        const __m128i last =
+            _mm_shuffle_epi8(bytes, _mm_add_epi8(positions, _mm_set1_epi8(static_cast<char>(size - 4))));
         _mm_storeu_si32(out, bytes);
         _mm_storeu_si32(out + size - 4, last);
     }
@@ -537,10 +533,8 @@ enum class store_kind { exact, overrunning };
 template <store_kind Kind>
 UTF8VIEW_TARGET_AVX2_TRANSCODE inline void store_half(unsigned char* out, __m128i bytes, unsigned size) noexcept
 {
-    if constexpr (Kind == store_kind::exact)
-        store_exactly(out, bytes, size);
-    else
-        _mm_storeu_si128(reinterpret_cast<__m128i*>(out), bytes);
+    if constexpr (Kind == store_kind::exact) store_exactly(out, bytes, size);
+    else _mm_storeu_si128(reinterpret_cast<__m128i*>(out), bytes);
 }
 
 // Encodes 8 scalar values (Table 3-6) at
@@ -560,8 +554,9 @@ UTF8VIEW_TARGET_AVX2_TRANSCODE inline unsigned encode_eight(__m256i value, unsig
     const __m256i second = _mm256_and_si256(_mm256_srli_epi32(value, 12), six_bits);
     const __m256i third = _mm256_and_si256(_mm256_srli_epi32(value, 6), six_bits);
     const __m256i fourth = _mm256_and_si256(value, six_bits);
-    const __m256i joined = _mm256_or_si256(_mm256_or_si256(first, _mm256_slli_epi32(second, 8)),
-                                           _mm256_or_si256(_mm256_slli_epi32(third, 16), _mm256_slli_epi32(fourth, 24)));
+    const __m256i joined =
+        _mm256_or_si256(_mm256_or_si256(first, _mm256_slli_epi32(second, 8)),
+                        _mm256_or_si256(_mm256_slli_epi32(third, 16), _mm256_slli_epi32(fourth, 24)));
     const __m256i marked = _mm256_or_si256(joined, _mm256_set1_epi32(static_cast<int>(0x80808080u)));
     // Continuation bytes: 0 to 3 (the compares give -1 each).
     const __m256i continuations =
@@ -571,17 +566,17 @@ UTF8VIEW_TARGET_AVX2_TRANSCODE inline unsigned encode_eight(__m256i value, unsig
     const __m256i shift = _mm256_sub_epi32(_mm256_set1_epi32(24), _mm256_slli_epi32(continuations, 3));
     const __m256i lead_marker =
         _mm256_permutevar8x32_epi32(_mm256_setr_epi32(0, 0x40, 0x60, 0x70, 0, 0, 0, 0), continuations);
-    const __m256i encoded = _mm256_blendv_epi8(
-        value, _mm256_xor_si256(_mm256_srlv_epi32(marked, shift), lead_marker), two_or_more);  // ASCII as is
+    const __m256i encoded = _mm256_blendv_epi8(value, _mm256_xor_si256(_mm256_srlv_epi32(marked, shift), lead_marker),
+                                               two_or_more);  // ASCII as is
     // Each half's row of the table: its lanes' continuations, 2 bits each.
     __m256i row = _mm256_sllv_epi32(continuations, _mm256_setr_epi32(0, 2, 4, 6, 0, 2, 4, 6));
     row = _mm256_add_epi32(row, _mm256_shuffle_epi32(row, 0xB1));  // lanes 0 + 1, 2 + 3
     row = _mm256_add_epi32(row, _mm256_shuffle_epi32(row, 0x4E));  // all four
     const auto low_row = static_cast<unsigned>(_mm256_extract_epi32(row, 0));
     const auto high_row = static_cast<unsigned>(_mm256_extract_epi32(row, 4));
-    const __m256i indices =
-        _mm256_inserti128_si256(_mm256_castsi128_si256(_mm_load_si128(reinterpret_cast<const __m128i*>(pack.rows[low_row]))),
-                                _mm_load_si128(reinterpret_cast<const __m128i*>(pack.rows[high_row])), 1);
+    const __m256i indices = _mm256_inserti128_si256(
+        _mm256_castsi128_si256(_mm_load_si128(reinterpret_cast<const __m128i*>(pack.rows[low_row]))),
+        _mm_load_si128(reinterpret_cast<const __m128i*>(pack.rows[high_row])), 1);
     const __m256i packed = _mm256_shuffle_epi8(encoded, indices);
     const unsigned low_size = pack.sizes[low_row];
     store_half<Kind>(out, _mm256_castsi256_si128(packed), low_size);
@@ -664,10 +659,9 @@ UTF8VIEW_TARGET_AVX2_TRANSCODE inline bool all_scalar_values(__m256i first, __m2
     const __m256i surrogate_span = _mm256_set1_epi32(0x7FF);
     const __m256i largest_scalar_value = _mm256_set1_epi32(0x10FFFF);
     // value - D800 is at most 7FF (unsigned) for a surrogate only.
-    const __m256i nearest_surrogate = _mm256_min_epu32(_mm256_sub_epi32(first, surrogate_start),
-                                                       _mm256_sub_epi32(second, surrogate_start));
-    const __m256i surrogate =
-        _mm256_cmpeq_epi32(_mm256_max_epu32(nearest_surrogate, surrogate_span), surrogate_span);
+    const __m256i nearest_surrogate =
+        _mm256_min_epu32(_mm256_sub_epi32(first, surrogate_start), _mm256_sub_epi32(second, surrogate_start));
+    const __m256i surrogate = _mm256_cmpeq_epi32(_mm256_max_epu32(nearest_surrogate, surrogate_span), surrogate_span);
     const __m256i largest = _mm256_max_epu32(first, second);
     const __m256i in_range = _mm256_cmpeq_epi32(_mm256_min_epu32(largest, largest_scalar_value), largest);
     return _mm256_testc_si256(_mm256_andnot_si256(surrogate, in_range), _mm256_set1_epi32(-1)) != 0;
@@ -691,9 +685,8 @@ UTF8VIEW_TARGET_AVX2_TRANSCODE inline bool all_scalar_values(__m256i first, __m2
 // and fixes its lead byte's marker bits; in each 128-bit half the 2-bit
 // lengths of its 4 lanes pick a row of a 256-row table that packs the
 // bytes in use.
-UTF8VIEW_TARGET_AVX2_TRANSCODE inline encode_progress encode_scalar_values(const char32_t* p, const char32_t* end,
-                                                                          unsigned char* out,
-                                                                          std::size_t room) noexcept
+UTF8VIEW_TARGET_AVX2_TRANSCODE inline encode_progress
+encode_scalar_values(const char32_t* p, const char32_t* end, unsigned char* out, std::size_t room) noexcept
 {
     constexpr std::size_t step = 8;
     // The main loop's condition: 32 values left, and room for them (at most
@@ -731,7 +724,8 @@ UTF8VIEW_TARGET_AVX2_TRANSCODE inline encode_progress encode_scalar_values(const
                 // The packs work within 128-bit halves: 4-byte group k of
                 // `mixed` holds values 0..3 (k < 4) or 4..7 (k >= 4) of
                 // run k mod 4, and the permutation puts them in order.
-                const __m256i mixed = _mm256_packus_epi16(_mm256_packus_epi32(run0, run1), _mm256_packus_epi32(run2, run3));
+                const __m256i mixed =
+                    _mm256_packus_epi16(_mm256_packus_epi32(run0, run1), _mm256_packus_epi32(run2, run3));
                 const __m256i bytes32 = _mm256_permutevar8x32_epi32(mixed, _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7));
                 _mm256_storeu_si256(reinterpret_cast<__m256i*>(out), bytes32);
                 out += 4 * step;
@@ -746,9 +740,10 @@ UTF8VIEW_TARGET_AVX2_TRANSCODE inline encode_progress encode_scalar_values(const
             // 16 values below 800, as 16-bit words in order.
             const __m256i words = _mm256_permute4x64_epi64(_mm256_packus_epi32(value0, value1), 0xD8);
             // Two bytes: 110xxxxx (the top 5 bits) then 10xxxxxx (the low 6).
-            const __m256i pairs = _mm256_or_si256(
-                _mm256_or_si256(_mm256_srli_epi16(words, 6), _mm256_slli_epi16(_mm256_and_si256(words, _mm256_set1_epi16(0x3F)), 8)),
-                _mm256_set1_epi16(static_cast<short>(0x80C0)));
+            const __m256i pairs =
+                _mm256_or_si256(_mm256_or_si256(_mm256_srli_epi16(words, 6),
+                                                _mm256_slli_epi16(_mm256_and_si256(words, _mm256_set1_epi16(0x3F)), 8)),
+                                _mm256_set1_epi16(static_cast<short>(0x80C0)));
             const __m256i ascii = _mm256_cmpgt_epi16(_mm256_set1_epi16(0x80), words);
             const __m256i encoded = _mm256_blendv_epi8(pairs, words, ascii);
             // Bits 0..7: the low half's ASCII words; bits 16..23: the high half's.
@@ -783,8 +778,9 @@ UTF8VIEW_TARGET_AVX2_TRANSCODE inline encode_progress encode_scalar_values(const
         unsigned size;
         if (_mm256_testz_si256(value, _mm256_set1_epi32(~0x7F)) != 0) {
             // 8 ASCII code points: byte 0 of each lane.
-            const __m128i narrowed = _mm_packus_epi16(
-                _mm_packus_epi32(_mm256_castsi256_si128(value), _mm256_extracti128_si256(value, 1)), _mm_setzero_si128());
+            const __m128i narrowed =
+                _mm_packus_epi16(_mm_packus_epi32(_mm256_castsi256_si128(value), _mm256_extracti128_si256(value, 1)),
+                                 _mm_setzero_si128());
             _mm_storel_epi64(reinterpret_cast<__m128i*>(out), narrowed);
             size = step;
         }

@@ -115,7 +115,8 @@ constexpr three_byte_spread_indices make_spread_by_one() noexcept
 {
     three_byte_spread_indices table{};
     for (unsigned lane = 0; lane < 16; ++lane)
-        for (unsigned byte = 0; byte < 4; ++byte) table.bytes[4 * lane + byte] = static_cast<unsigned char>(lane + byte);
+        for (unsigned byte = 0; byte < 4; ++byte)
+            table.bytes[4 * lane + byte] = static_cast<unsigned char>(lane + byte);
     return table;
 }
 inline constexpr three_byte_spread_indices spread_by_one = make_spread_by_one();
@@ -123,7 +124,7 @@ inline constexpr three_byte_spread_indices spread_by_one = make_spread_by_one();
 // Decodes 16 lanes, each holding a valid character's bytes in order from
 // its lead byte (bytes past the character's end are ignored).
 UTF8VIEW_TARGET_AVX512_TRANSCODE inline __m512i decode_lanes(__m512i raw, __m512i payload_masks,
-                                                            __m512i shifts) noexcept
+                                                             __m512i shifts) noexcept
 {
     const __m512i six_bits = _mm512_set1_epi32(0x3F);
     const __m512i lead = _mm512_and_si512(raw, _mm512_set1_epi32(0xFF));
@@ -133,9 +134,9 @@ UTF8VIEW_TARGET_AVX512_TRANSCODE inline __m512i decode_lanes(__m512i raw, __m512
     const __m512i third = _mm512_and_si512(_mm512_srli_epi32(raw, 16), six_bits);
     const __m512i fourth = _mm512_and_si512(_mm512_srli_epi32(raw, 24), six_bits);
     // lead << 18 | second << 12 | third << 6 | fourth, as for a 4-byte character.
-    const __m512i joined = _mm512_or_si512(
-        _mm512_or_si512(_mm512_slli_epi32(lead_bits, 18), _mm512_slli_epi32(second, 12)),
-        _mm512_or_si512(_mm512_slli_epi32(third, 6), fourth));
+    const __m512i joined =
+        _mm512_or_si512(_mm512_or_si512(_mm512_slli_epi32(lead_bits, 18), _mm512_slli_epi32(second, 12)),
+                        _mm512_or_si512(_mm512_slli_epi32(third, 6), fourth));
     return _mm512_srlv_epi32(joined, _mm512_permutexvar_epi32(nibble, shifts));
 }
 
@@ -144,7 +145,7 @@ UTF8VIEW_TARGET_AVX512_TRANSCODE inline __m512i decode_lanes(__m512i raw, __m512
 // lists, and writes them at out + 16 * Group.
 template <unsigned Group>
 UTF8VIEW_TARGET_AVX512_TRANSCODE inline void decode_group(__m512i bytes, __m512i positions, unsigned count,
-                                                         char32_t* out, __m512i payload_masks, __m512i shifts) noexcept
+                                                          char32_t* out, __m512i payload_masks, __m512i shifts) noexcept
 {
     // Within each 32-bit lane: byte 0 repeated (for vpshufb), plus 0, 1, 2, 3.
     const __m512i repeat_byte_0 = _mm512_set4_epi32(0x0C0C0C0C, 0x08080808, 0x04040404, 0x00000000);
@@ -159,7 +160,7 @@ UTF8VIEW_TARGET_AVX512_TRANSCODE inline void decode_group(__m512i bytes, __m512i
 
 // As scalar::decode_valid (same contract, same result).
 UTF8VIEW_TARGET_AVX512_TRANSCODE inline decode_progress decode_valid(const unsigned char* p, const unsigned char* stop,
-                                                                    char32_t* out, std::size_t room) noexcept
+                                                                     char32_t* out, std::size_t room) noexcept
 {
     const __m512i positions_all = _mm512_load_si512(byte_positions);
     const __m512i payload_masks = _mm512_load_si512(lead_payload_mask);
@@ -175,8 +176,9 @@ UTF8VIEW_TARGET_AVX512_TRANSCODE inline decode_progress decode_valid(const unsig
             // across cache lines every time, and ran 15-20% slower (Sapphire
             // Rapids).
             for (unsigned part = 0; part < 8; ++part)
-                _mm256_storeu_si256(reinterpret_cast<__m256i*>(out + 8 * part),
-                                    _mm256_cvtepu8_epi32(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(p + 8 * part))));
+                _mm256_storeu_si256(
+                    reinterpret_cast<__m256i*>(out + 8 * part),
+                    _mm256_cvtepu8_epi32(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(p + 8 * part))));
             p += 64;
             out += 64;
             room -= 64;
@@ -185,8 +187,9 @@ UTF8VIEW_TARGET_AVX512_TRANSCODE inline decode_progress decode_valid(const unsig
         if ((non_ascii & 0xFFFFFFFFu) == 0) {
             // 32 ASCII bytes first (text in Latin script): widen them.
             for (unsigned part = 0; part < 4; ++part)
-                _mm256_storeu_si256(reinterpret_cast<__m256i*>(out + 8 * part),
-                                    _mm256_cvtepu8_epi32(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(p + 8 * part))));
+                _mm256_storeu_si256(
+                    reinterpret_cast<__m256i*>(out + 8 * part),
+                    _mm256_cvtepu8_epi32(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(p + 8 * part))));
             p += 32;
             out += 32;
             room -= 32;
@@ -229,8 +232,9 @@ UTF8VIEW_TARGET_AVX512_TRANSCODE inline decode_progress decode_valid(const unsig
         room -= decoded;
         // The next character: the 33rd start, or the first lead byte at
         // 61..63, or 64.
-        const unsigned next = count > 32 ? static_cast<unsigned>(std::countr_zero(_pdep_u64(std::uint64_t{1} << 32, starts)))
-                                         : 61u + static_cast<unsigned>(std::countr_zero(static_cast<unsigned>(leads >> 61) | 8u));
+        const unsigned next =
+            count > 32 ? static_cast<unsigned>(std::countr_zero(_pdep_u64(std::uint64_t{1} << 32, starts)))
+                       : 61u + static_cast<unsigned>(std::countr_zero(static_cast<unsigned>(leads >> 61) | 8u));
         p += next;
     }
     return scalar::decode_valid(p, stop, out, room);
@@ -238,7 +242,7 @@ UTF8VIEW_TARGET_AVX512_TRANSCODE inline decode_progress decode_valid(const unsig
 
 // Bytes of a 64-byte vector in [low, low + span), unsigned.
 UTF8VIEW_TARGET_AVX512_TRANSCODE inline std::uint64_t bytes_in_range(__m512i bytes, unsigned char low,
-                                                                    unsigned char span) noexcept
+                                                                     unsigned char span) noexcept
 {
     return _mm512_cmplt_epu8_mask(_mm512_sub_epi8(bytes, _mm512_set1_epi8(static_cast<char>(low))),
                                   _mm512_set1_epi8(static_cast<char>(span)));
@@ -249,11 +253,9 @@ UTF8VIEW_TARGET_AVX512_TRANSCODE inline std::uint64_t bytes_in_range(__m512i byt
 // bytes after it), U+FFFD where `replaced` has a bit, and the lanes of
 // `written` packed and stored at `out`. Returns how many were stored.
 template <unsigned Group>
-UTF8VIEW_TARGET_AVX512_TRANSCODE inline unsigned decode_positions_replacing(__m512i bytes, std::uint64_t ascii,
-                                                                           std::uint64_t written,
-                                                                           std::uint64_t replaced, char32_t* out,
-                                                                           __m512i payload_masks,
-                                                                           __m512i shifts) noexcept
+UTF8VIEW_TARGET_AVX512_TRANSCODE inline unsigned
+decode_positions_replacing(__m512i bytes, std::uint64_t ascii, std::uint64_t written, std::uint64_t replaced,
+                           char32_t* out, __m512i payload_masks, __m512i shifts) noexcept
 {
     const auto keep = static_cast<__mmask16>(written >> (16 * Group));
     if (keep == 0) return 0;
@@ -263,8 +265,8 @@ UTF8VIEW_TARGET_AVX512_TRANSCODE inline unsigned decode_positions_replacing(__m5
         code_points = _mm512_cvtepu8_epi32(_mm512_extracti32x4_epi32(bytes, Group));
     }
     else {
-        const __m512i spread = _mm512_add_epi8(_mm512_load_si512(spread_by_one.bytes),
-                                               _mm512_set1_epi8(static_cast<char>(16 * Group)));
+        const __m512i spread =
+            _mm512_add_epi8(_mm512_load_si512(spread_by_one.bytes), _mm512_set1_epi8(static_cast<char>(16 * Group)));
         code_points = decode_lanes(_mm512_permutexvar_epi8(spread, bytes), payload_masks, shifts);
         code_points = _mm512_mask_mov_epi32(code_points, static_cast<__mmask16>(replaced >> (16 * Group)),
                                             _mm512_set1_epi32(0xFFFD));
@@ -276,8 +278,8 @@ UTF8VIEW_TARGET_AVX512_TRANSCODE inline unsigned decode_positions_replacing(__m5
 }
 
 // The bytes equal to `lead` whose next byte is outside [low, low + span).
-UTF8VIEW_TARGET_AVX512_TRANSCODE inline std::uint64_t second_byte_outside(__m512i bytes, unsigned char lead,
-                                                                         unsigned char low, unsigned char span) noexcept
+UTF8VIEW_TARGET_AVX512_TRANSCODE inline std::uint64_t
+second_byte_outside(__m512i bytes, unsigned char lead, unsigned char low, unsigned char span) noexcept
 {
     const std::uint64_t is_lead = _mm512_cmpeq_epi8_mask(bytes, _mm512_set1_epi8(static_cast<char>(lead)));
     return is_lead & ~(bytes_in_range(bytes, low, span) >> 1);
@@ -289,12 +291,9 @@ UTF8VIEW_TARGET_AVX512_TRANSCODE inline std::uint64_t second_byte_outside(__m512
 // segments starting at 0..60 are decoded as in decode_valid, 16 at a time,
 // the ill-formed ones replaced by U+FFFD or left out; the next window
 // starts at the first segment at 61..63, or 64.
-UTF8VIEW_TARGET_AVX512_TRANSCODE inline decode_progress decode_replacing(const unsigned char* p,
-                                                                        const unsigned char* stop,
-                                                                        const unsigned char* end, char32_t* out,
-                                                                        std::size_t room,
-                                                                        scalar::subpart_action action,
-                                                                        std::size_t clean_after) noexcept
+UTF8VIEW_TARGET_AVX512_TRANSCODE inline decode_progress
+decode_replacing(const unsigned char* p, const unsigned char* stop, const unsigned char* end, char32_t* out,
+                 std::size_t room, scalar::subpart_action action, std::size_t clean_after) noexcept
 {
     const __m512i payload_masks = _mm512_load_si512(lead_payload_mask);
     const __m512i shifts = _mm512_load_si512(lead_shift);
@@ -321,22 +320,21 @@ UTF8VIEW_TARGET_AVX512_TRANSCODE inline decode_progress decode_replacing(const u
         const std::uint64_t written = drop ? taken & well_formed : taken;
         const std::uint64_t replaced = drop ? 0 : errors;
         unsigned write_count = 0;
-        write_count += decode_positions_replacing<0>(bytes, ascii, written, replaced, out + write_count,
-                                                     payload_masks, shifts);
-        write_count += decode_positions_replacing<1>(bytes, ascii, written, replaced, out + write_count,
-                                                     payload_masks, shifts);
-        write_count += decode_positions_replacing<2>(bytes, ascii, written, replaced, out + write_count,
-                                                     payload_masks, shifts);
-        write_count += decode_positions_replacing<3>(bytes, ascii, written, replaced, out + write_count,
-                                                     payload_masks, shifts);
+        write_count +=
+            decode_positions_replacing<0>(bytes, ascii, written, replaced, out + write_count, payload_masks, shifts);
+        write_count +=
+            decode_positions_replacing<1>(bytes, ascii, written, replaced, out + write_count, payload_masks, shifts);
+        write_count +=
+            decode_positions_replacing<2>(bytes, ascii, written, replaced, out + write_count, payload_masks, shifts);
+        write_count +=
+            decode_positions_replacing<3>(bytes, ascii, written, replaced, out + write_count, payload_masks, shifts);
         out += write_count;
         room -= write_count;
         if (errors != 0) {
             // The last ill-formed subpart moves the stop (as in the scalar kernel).
             const auto last_error = static_cast<std::size_t>(63 - std::countl_zero(errors));
-            const unsigned char* const moved = static_cast<std::size_t>(end - p) - last_error <= clean_after
-                                                   ? end
-                                                   : p + last_error + clean_after;
+            const unsigned char* const moved =
+                static_cast<std::size_t>(end - p) - last_error <= clean_after ? end : p + last_error + clean_after;
             if (moved > stop) stop = moved;
         }
         // The next segment: the first start at 61..63, or 64.
@@ -368,8 +366,9 @@ UTF8VIEW_TARGET_AVX512_TRANSCODE inline unsigned encode_sixteen(__m512i value, u
     const __m512i second = _mm512_and_si512(_mm512_srli_epi32(value, 12), six_bits);
     const __m512i third = _mm512_and_si512(_mm512_srli_epi32(value, 6), six_bits);
     const __m512i fourth = _mm512_and_si512(value, six_bits);
-    const __m512i joined = _mm512_or_si512(_mm512_or_si512(first, _mm512_slli_epi32(second, 8)),
-                                           _mm512_or_si512(_mm512_slli_epi32(third, 16), _mm512_slli_epi32(fourth, 24)));
+    const __m512i joined =
+        _mm512_or_si512(_mm512_or_si512(first, _mm512_slli_epi32(second, 8)),
+                        _mm512_or_si512(_mm512_slli_epi32(third, 16), _mm512_slli_epi32(fourth, 24)));
     const __m512i marked = _mm512_or_si512(joined, _mm512_set1_epi32(static_cast<int>(0x80808080u)));
     // Lengths 2, 3, 4: drop 2, 1, 0 leading bytes and turn the first kept
     // byte's marker 80 into C0, E0, F0 (xor 40, 60, 70).
@@ -401,9 +400,8 @@ UTF8VIEW_TARGET_AVX512_TRANSCODE inline unsigned encode_sixteen(__m512i value, u
 // Latin), each as a 16-bit word holding its 1 or 2 bytes (Table 3-6, rows 1
 // and 2), the bytes in use packed by one vpcompressb; otherwise two groups
 // of 16 by encode_sixteen. Then 16 at a time, then the scalar kernel.
-UTF8VIEW_TARGET_AVX512_TRANSCODE inline encode_progress encode_scalar_values(const char32_t* p, const char32_t* end,
-                                                                            unsigned char* out,
-                                                                            std::size_t room) noexcept
+UTF8VIEW_TARGET_AVX512_TRANSCODE inline encode_progress
+encode_scalar_values(const char32_t* p, const char32_t* end, unsigned char* out, std::size_t room) noexcept
 {
     constexpr std::size_t step = encode_step_code_points;
     while (static_cast<std::size_t>(end - p) >= 2 * step && room >= 4 * 2 * step) {
@@ -420,10 +418,10 @@ UTF8VIEW_TARGET_AVX512_TRANSCODE inline encode_progress encode_scalar_values(con
             const __m512i words = _mm512_inserti64x4(_mm512_castsi256_si512(_mm512_cvtepi32_epi16(value0)),
                                                      _mm512_cvtepi32_epi16(value1), 1);
             // Two bytes: 110xxxxx (the top 5 bits) then 10xxxxxx (the low 6).
-            const __m512i pairs = _mm512_or_si512(
-                _mm512_or_si512(_mm512_srli_epi16(words, 6),
-                                _mm512_slli_epi16(_mm512_and_si512(words, _mm512_set1_epi16(0x3F)), 8)),
-                _mm512_set1_epi16(static_cast<short>(0x80C0)));
+            const __m512i pairs =
+                _mm512_or_si512(_mm512_or_si512(_mm512_srli_epi16(words, 6),
+                                                _mm512_slli_epi16(_mm512_and_si512(words, _mm512_set1_epi16(0x3F)), 8)),
+                                _mm512_set1_epi16(static_cast<short>(0x80C0)));
             const __mmask32 ascii = _mm512_cmplt_epu16_mask(words, _mm512_set1_epi16(0x80));
             const __m512i encoded = _mm512_mask_mov_epi16(pairs, ascii, words);
             // Keep byte 0 of every word, and byte 1 of the others: the sign
