@@ -583,6 +583,8 @@ static_assert(decode_into_in_constant_evaluation());
 static_assert(u8v::count_code_points(sample_bytes) == 5);
 static_assert(u8v::count_code_points(std::u8string_view(u8"\U0001F600\u00E9")) == 2);
 static_assert(u8v::count_code_points(std::string_view()) == 0);
+static_assert(u8v::decoded_size(sample_bytes) == 5);
+static_assert(u8v::decoded_size(std::u8string_view(u8"\U0001F600\u00E9")) == 2);
 
 constexpr bool encode_into_in_constant_evaluation()
 {

@@ -125,4 +125,14 @@ namespace utf8view::detail {
 #endif
 #endif
 
+// The functions that run the SIMD kernels or choose among them
+// (detail/kernel_calls.hpp, <utf8view/kernels.hpp>): inline header-only;
+// with UTF8VIEW_SEPARATE_COMPILATION declared only, and defined once by
+// <utf8view/src.hpp>.
+#if defined(UTF8VIEW_SEPARATE_COMPILATION)
+#define UTF8VIEW_KERNEL_CALL
+#else
+#define UTF8VIEW_KERNEL_CALL inline
+#endif
+
 #endif  // UTF8VIEW_CONFIG_HPP

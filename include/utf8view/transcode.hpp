@@ -451,6 +451,23 @@ template <std::ranges::input_range R>
     return count;
 }
 
+/** The size of the output `decode_into(bytes, ...)` needs: the same count as
+    `count_code_points(bytes)`, under the name of its family
+    (`encoded_size`, `repaired_size`, `stream_decoder::max_decoded_size`),
+    for code that sizes buffers.
+
+    @param bytes a byte range (any `utf8_range`; string literals are rejected).
+    @return a count of code points (not bytes).
+    @par Complexity O(n), as `count_code_points`.
+    @par Bad input each ill-formed maximal subpart counts one (its U+FFFD).
+    @par Standard Unicode 15.0 ch. 3, Table 3-7 and §3.9. */
+template <std::ranges::input_range R>
+    requires utf8_range<R> && (!detail::string_literal_array<R>)
+[[nodiscard]] constexpr std::size_t decoded_size(R&& bytes)
+{
+    return count_code_points(std::forward<R>(bytes));
+}
+
 /** Decodes `bytes` into the code points `views::decode(bytes, policy)`
     yields, written to the output iterator `out` (no bound: make room for
     `count_code_points(bytes)` elements, or use a back inserter).

@@ -17,6 +17,7 @@
 #include <utf8view/encode_view.hpp>
 #include <utf8view/error.hpp>
 #include <utf8view/error_policy.hpp>
+#include <utf8view/kernels.hpp>
 #include <utf8view/null_terminated.hpp>
 #include <utf8view/repair.hpp>
 #include <utf8view/stream.hpp>

@@ -190,10 +190,14 @@ void check_decode_base(const decode_case& row, const Make& make, const OffsetOf&
 {
     const std::size_t size = row.input.size();
 
-    // count_code_points: the number of elements under replace.
+    // count_code_points and decoded_size: the number of elements under replace.
     {
         auto&& range = make();
         BOOST_TEST(u8v::count_code_points(range) == row.replace.size());
+    }
+    {
+        auto&& range = make();
+        BOOST_TEST(u8v::decoded_size(range) == row.replace.size());
     }
 
     // Unbounded, into a back inserter: each policy, and no policy (replace).

@@ -37,14 +37,9 @@
 #include <utf8view/config.hpp>
 #include <utf8view/detail/simd/scalar.hpp>
 #include <utf8view/detail/simd/transcode_scalar.hpp>
+#include <utf8view/kernels.hpp>  // declared there, defined with the others
 
 #include <cstddef>
-
-#if defined(UTF8VIEW_SEPARATE_COMPILATION)
-#define UTF8VIEW_KERNEL_CALL  // defined in <utf8view/src.hpp>
-#else
-#define UTF8VIEW_KERNEL_CALL inline
-#endif
 
 namespace utf8view::detail {
 

@@ -14,8 +14,10 @@
 #include <utf8view/config.hpp>
 #include <utf8view/detail/dispatch.hpp>
 #include <utf8view/detail/kernel_calls.hpp>
+#include <utf8view/kernels.hpp>
 
 #include <cstddef>
+#include <string_view>
 
 namespace utf8view::detail {
 
@@ -70,5 +72,29 @@ UTF8VIEW_KERNEL_CALL encode_progress encode_scalar_values_with_active_transcoder
 }
 
 }  // namespace utf8view::detail
+
+namespace utf8view {
+
+UTF8VIEW_KERNEL_CALL std::string_view active_validation_kernel() noexcept
+{
+    return detail::active_kernel().name;
+}
+
+UTF8VIEW_KERNEL_CALL bool force_validation_kernel(std::string_view name) noexcept
+{
+    return detail::force_kernel(name);
+}
+
+UTF8VIEW_KERNEL_CALL std::string_view active_transcoding_kernel() noexcept
+{
+    return detail::active_transcoder().name;
+}
+
+UTF8VIEW_KERNEL_CALL bool force_transcoding_kernel(std::string_view name) noexcept
+{
+    return detail::force_transcoder(name);
+}
+
+}  // namespace utf8view
 
 #endif  // UTF8VIEW_DETAIL_KERNEL_CALLS_IMPL_HPP

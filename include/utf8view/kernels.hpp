@@ -1,0 +1,57 @@
+// Copyright (c) 2026 the utf8view authors.
+// Distributed under the Boost Software License, Version 1.0.
+// (See accompanying file LICENSE_1_0.txt or copy at https://www.boost.org/LICENSE_1_0.txt)
+
+/// \file
+/// Which SIMD kernels the bulk functions and the contiguous fast paths use,
+/// and how to choose them by hand: for tests that run every kernel in turn,
+/// for benchmarks, and to compare a result across kernels.
+
+#ifndef UTF8VIEW_KERNELS_HPP
+#define UTF8VIEW_KERNELS_HPP
+
+#include <utf8view/config.hpp>
+
+#include <string_view>
+
+namespace utf8view {
+
+/** The name of the validation kernel in use: `"avx512"`, `"avx2"`,
+    `"sse"`, `"neon"` or `"scalar"`. It is what `validate`, `is_valid`,
+    `repair_into` and the contiguous decode view run over 32 bytes or
+    more, chosen once per process on first use (or on this call, if it is
+    the first): `UTF8VIEW_KERNEL=<name>` in the environment if this CPU can
+    run that kernel, otherwise the one that validates a 32 KiB sample
+    fastest here (a few milliseconds at most). Every kernel gives the same
+    results on every input; only the speed differs. Thread-safe. */
+[[nodiscard]] UTF8VIEW_KERNEL_CALL std::string_view active_validation_kernel() noexcept;
+
+/** Makes the validation kernel called `name` (see
+    `active_validation_kernel`) the one in use, for the whole process, from
+    now on. Returns false, and changes nothing, if no kernel has that name
+    or this CPU cannot run it. Thread-safe, but a validation already running
+    finishes with the kernel it started with. O(1). */
+UTF8VIEW_KERNEL_CALL bool force_validation_kernel(std::string_view name) noexcept;
+
+/** The name of the transcoding kernel in use: `"avx512"`, `"avx2"` or
+    `"scalar"`. It is what `decode_into`, `encode_into` and the streaming
+    decoder run between contiguous buffers, chosen once per process on first
+    use by the CPU's features alone (the widest it can run), or
+    `UTF8VIEW_TRANSCODER=<name>` in the environment. Every kernel gives the
+    same results on every input. Thread-safe. */
+[[nodiscard]] UTF8VIEW_KERNEL_CALL std::string_view active_transcoding_kernel() noexcept;
+
+/** Makes the transcoding kernel called `name` (see
+    `active_transcoding_kernel`) the one in use, for the whole process, from
+    now on. Returns false, and changes nothing, if no kernel has that name
+    or this CPU cannot run it. Thread-safe, with the same caveat as
+    `force_validation_kernel`. O(1). */
+UTF8VIEW_KERNEL_CALL bool force_transcoding_kernel(std::string_view name) noexcept;
+
+}  // namespace utf8view
+
+// Header-only, the definitions (detail/kernel_calls_impl.hpp) come with the
+// other kernel calls; with separate compilation, from <utf8view/src.hpp>.
+#include <utf8view/detail/kernel_calls.hpp>
+
+#endif  // UTF8VIEW_KERNELS_HPP
