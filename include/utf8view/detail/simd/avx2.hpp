@@ -96,12 +96,12 @@ UTF8VIEW_TARGET_AVX2 inline __m256i check(__m256i current, __m256i previous, con
 // Where block_prefix copies what it accepts (copy_accepted_prefix), as
 // avx512::block_copy does: the clean blocks go to `out` as they are found,
 // the last one held back, so that the copy always stops at least a block
-// short of the accepted prefix, and so before its last segment. Without
-// `out` (validation) nothing is kept.
+// short of the accepted prefix, and so before its last segment. Validation
+// passes a no_copy instead.
 struct block_copy {
     unsigned char* out = nullptr;
     std::size_t copied = 0;  // p[0, copied) is at out[0, copied)
-    __m256i held[2];         // the block at [copied, copied + 64), if the prefix reaches past copied
+    __m256i held[2] = {};    // the block at [copied, copied + 64), if the prefix reaches past copied
 
     // The clean blocks `halves[0..Count)` (two vectors per block) at
     // p[at, at + 32 * Count), right after what is accepted so far.
@@ -122,10 +122,20 @@ struct block_copy {
     }
 };
 
+// Validation: nothing is kept. A type of its own, not a block_copy without
+// `out`, so that the validating loop carries no test of `out` per block
+// (block_prefix is too large to be inlined where that would fold away).
+struct no_copy {
+    template <std::size_t Count>
+    void accept(std::size_t, const __m256i (&)[Count]) noexcept
+    {}
+};
+
 // As sse::block_prefix: the whole blocks at the start of p[0, n) in which
 // the vector code found nothing wrong. Reads only whole blocks inside p[0, n).
 // A run of ASCII is skipped two blocks per step with nothing but the ASCII test.
-UTF8VIEW_TARGET_AVX2 inline std::size_t block_prefix(const unsigned char* p, std::size_t n, block_copy& copy) noexcept
+template <class Copy>
+UTF8VIEW_TARGET_AVX2 inline std::size_t block_prefix(const unsigned char* p, std::size_t n, Copy& copy) noexcept
 {
     const tables t = load_tables();
     __m256i previous = _mm256_setzero_si256();    // bytes before p: as if ASCII
@@ -164,7 +174,7 @@ UTF8VIEW_TARGET_AVX2 inline std::size_t block_prefix(const unsigned char* p, std
 
 UTF8VIEW_TARGET_AVX2 inline std::size_t block_prefix(const unsigned char* p, std::size_t n) noexcept
 {
-    block_copy none;
+    no_copy none;
     return block_prefix(p, n, none);
 }
 
@@ -177,8 +187,8 @@ UTF8VIEW_TARGET_AVX2 inline std::uint32_t flagged_lanes(__m256i errors) noexcept
 
 // As avx512::accepted_prefix: block_prefix, then the first byte in the
 // block where it stopped that check() flags (with the real bytes before it).
-UTF8VIEW_TARGET_AVX2 inline std::size_t accepted_prefix(const unsigned char* p, std::size_t n,
-                                                        block_copy& copy) noexcept
+template <class Copy>
+UTF8VIEW_TARGET_AVX2 inline std::size_t accepted_prefix(const unsigned char* p, std::size_t n, Copy& copy) noexcept
 {
     const std::size_t i = block_prefix(p, n, copy);
     if (n - i < block_bytes) return i;
@@ -195,7 +205,7 @@ UTF8VIEW_TARGET_AVX2 inline std::size_t accepted_prefix(const unsigned char* p, 
 
 UTF8VIEW_TARGET_AVX2 inline std::size_t accepted_prefix(const unsigned char* p, std::size_t n) noexcept
 {
-    block_copy none;
+    no_copy none;
     return accepted_prefix(p, n, none);
 }
 

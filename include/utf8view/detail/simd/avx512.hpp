@@ -109,11 +109,12 @@ UTF8VIEW_TARGET_AVX512 inline __m512i check(__m512i current, __m512i previous, c
 // clean blocks go to `out` as they are found, the last one held back, so
 // that the copy always stops at least a block short of the accepted prefix,
 // and so before its last segment: the caller writes that one itself, after
-// deciding what becomes of it. Without `out` (validation) nothing is kept.
+// deciding what becomes of it. Validation passes a
+// no_copy instead.
 struct block_copy {
     unsigned char* out = nullptr;
     std::size_t copied = 0;  // p[0, copied) is at out[0, copied)
-    __m512i held;            // the block at [copied, copied + 64), if the prefix reaches past copied
+    __m512i held = {};       // the block at [copied, copied + 64), if the prefix reaches past copied
 
     // The clean blocks `blocks[0..count)` at p[at, at + 64 * count), right
     // after what is accepted so far.
@@ -129,12 +130,22 @@ struct block_copy {
     }
 };
 
+// Validation: nothing is kept. A type of its own, not a block_copy without
+// `out`, so that the validating loop carries no test of `out` per block
+// (block_prefix is too large to be inlined where that would fold away).
+struct no_copy {
+    template <std::size_t Count>
+    void accept(std::size_t, const __m512i (&)[Count]) noexcept
+    {}
+};
+
 // As sse::block_prefix: the whole blocks at the start of p[0, n) in which
 // the vector code found nothing wrong. Reads only whole blocks inside p[0, n).
 // Two blocks per step while they last (one error test and one ASCII test for
 // both: about 15% faster than one block per step), then one. A run of ASCII
 // is skipped four blocks per step with nothing but the ASCII test.
-UTF8VIEW_TARGET_AVX512 inline std::size_t block_prefix(const unsigned char* p, std::size_t n, block_copy& copy) noexcept
+template <class Copy>
+UTF8VIEW_TARGET_AVX512 inline std::size_t block_prefix(const unsigned char* p, std::size_t n, Copy& copy) noexcept
 {
     const tables t = load_tables();
     __m512i previous = _mm512_setzero_si512();    // bytes before p: as if ASCII
@@ -181,7 +192,7 @@ UTF8VIEW_TARGET_AVX512 inline std::size_t block_prefix(const unsigned char* p, s
 
 UTF8VIEW_TARGET_AVX512 inline std::size_t block_prefix(const unsigned char* p, std::size_t n) noexcept
 {
-    block_copy none;
+    no_copy none;
     return block_prefix(p, n, none);
 }
 
@@ -192,8 +203,8 @@ UTF8VIEW_TARGET_AVX512 inline std::size_t block_prefix(const unsigned char* p, s
 // since a byte of a well-formed prefix is never flagged. What the kernel
 // table's accepted_prefix is, and where validate() starts the scalar
 // decoder: a few bytes before the error instead of up to 128.
-UTF8VIEW_TARGET_AVX512 inline std::size_t accepted_prefix(const unsigned char* p, std::size_t n,
-                                                          block_copy& copy) noexcept
+template <class Copy>
+UTF8VIEW_TARGET_AVX512 inline std::size_t accepted_prefix(const unsigned char* p, std::size_t n, Copy& copy) noexcept
 {
     const std::size_t i = block_prefix(p, n, copy);
     if (n - i < block_bytes) return i;
@@ -212,7 +223,7 @@ UTF8VIEW_TARGET_AVX512 inline std::size_t accepted_prefix(const unsigned char* p
 
 UTF8VIEW_TARGET_AVX512 inline std::size_t accepted_prefix(const unsigned char* p, std::size_t n) noexcept
 {
-    block_copy none;
+    no_copy none;
     return accepted_prefix(p, n, none);
 }
 
