@@ -102,7 +102,7 @@ struct text_position {
 // The last line feed in first[0, size), or null if there is none.
 const unsigned char* find_last_line_feed(const unsigned char* first, std::size_t size)
 {
-#if defined(__GLIBC__)
+#if defined(__GLIBC__) && defined(_GNU_SOURCE)  // where <cstring> declares memrchr
     return static_cast<const unsigned char*>(memrchr(first, '\n', size));
 #else
     for (std::size_t index = size; index != 0; --index)

@@ -34,18 +34,55 @@ constexpr std::array<std::string_view, 3> transcoding_kernel_names = {"avx512", 
 const std::string table_3_8_bytes = "\x61\xF1\x80\x80\xE1\x80\xC2\x62\x80\x63\x80\xBF\x64";
 const std::u32string table_3_8_decoded = U"\x61\uFFFD\uFFFD\uFFFD\x62\uFFFD\x63\uFFFD\uFFFD\x64";
 
-// 64 ASCII bytes (enough for any kernel to run), then Table 3-8 three times.
-std::string long_input()
+// Well-formed text of every length of Table 3-6: U+00E9, U+4E2D, U+1F600
+// and 'a' take 2, 3, 4 and 1 bytes (10 in all).
+const std::string valid_piece = "\xC3\xA9\xE4\xB8\xAD\xF0\x9F\x98\x80\x61";
+const std::u32string valid_piece_decoded = U"\u00E9\u4E2D\U0001F600\x61";
+constexpr std::size_t valid_repeats = 15;  // 150 bytes: the errors lie in the kernels' second and later blocks
+
+// `shift` ASCII bytes (to move the errors across the 64-byte blocks of the
+// kernels), the well-formed text 15 times, Table 3-8 ten times, the
+// well-formed text 15 times again: long enough that each kernel's vector
+// code, not its scalar tail, meets the errors and the multi-byte characters.
+struct sample {
+    std::string bytes;
+    std::u32string decoded;
+    std::size_t first_error;  // the offset of Table 3-8's first maximal subpart, F1 80 80
+};
+
+sample make_sample(std::size_t shift)
 {
-    std::string bytes(64, 'a');
-    for (int copy = 0; copy < 3; ++copy) bytes += table_3_8_bytes;
+    sample s;
+    s.bytes.assign(shift, 'a');
+    s.decoded.assign(shift, U'a');
+    for (std::size_t copy = 0; copy < valid_repeats; ++copy) {
+        s.bytes += valid_piece;
+        s.decoded += valid_piece_decoded;
+    }
+    s.first_error = s.bytes.size() + 1;
+    for (int copy = 0; copy < 10; ++copy) {
+        s.bytes += table_3_8_bytes;
+        s.decoded += table_3_8_decoded;
+    }
+    for (std::size_t copy = 0; copy < valid_repeats; ++copy) {
+        s.bytes += valid_piece;
+        s.decoded += valid_piece_decoded;
+    }
+    return s;
+}
+
+// The well-formed text alone, long enough for every kernel: 60 pieces.
+std::string long_valid_text()
+{
+    std::string bytes;
+    for (int copy = 0; copy < 60; ++copy) bytes += valid_piece;
     return bytes;
 }
 
-std::u32string long_input_decoded()
+std::u32string long_valid_text_decoded()
 {
-    std::u32string code_points(64, U'a');
-    for (int copy = 0; copy < 3; ++copy) code_points += table_3_8_decoded;
+    std::u32string code_points;
+    for (int copy = 0; copy < 60; ++copy) code_points += valid_piece_decoded;
     return code_points;
 }
 
@@ -65,20 +102,33 @@ public:
     }
 };
 
-// True if the kernel called `name` needs only what this CPU has, by the
-// compiler's own CPU detection (not utf8view's).
-bool cpu_runs(std::string_view name)
+#if (defined(__x86_64__) || defined(__i386__)) && (defined(__GNUC__) || defined(__clang__)) &&                         \
+    !defined(UTF8VIEW_NO_SIMD)
+#define TEST_HAS_X86_CPU_DETECTION 1
+#endif
+
+// True if the validation kernel called `name` needs only what this CPU has,
+// by the compiler's own CPU detection (not utf8view's). Unknown (false)
+// for the kernels this test does not ask about.
+bool cpu_runs_validation_kernel(std::string_view name)
 {
     if (name == "scalar") return true;
-#if defined(UTF8VIEW_NO_SIMD)
-    return false;
-#elif (defined(__x86_64__) || defined(__i386__)) && (defined(__GNUC__) || defined(__clang__))
+#if defined(TEST_HAS_X86_CPU_DETECTION)
     if (name == "avx2") return __builtin_cpu_supports("avx2");
     if (name == "sse") return __builtin_cpu_supports("ssse3") && __builtin_cpu_supports("sse4.1");
-    return false;  // avx512 needs more features than this test asks about
-#else
-    return false;
 #endif
+    return false;
+}
+
+// The same for the transcoding kernels (AVX2 also needs BMI1 and POPCNT).
+bool cpu_runs_transcoding_kernel(std::string_view name)
+{
+    if (name == "scalar") return true;
+#if defined(TEST_HAS_X86_CPU_DETECTION)
+    if (name == "avx2")
+        return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi") && __builtin_cpu_supports("popcnt");
+#endif
+    return false;
 }
 
 }  // namespace
@@ -98,25 +148,29 @@ BOOST_AUTO_TEST_CASE(the_active_kernels_have_known_names)
 BOOST_AUTO_TEST_CASE(forcing_a_validation_kernel_keeps_the_results)
 {
     const restore_kernels restore;
-    const std::string bytes = long_input();
+    const std::string valid = long_valid_text();
     std::size_t forced = 0;
     for (const std::string_view name : validation_kernel_names) {
         BOOST_TEST_CONTEXT("kernel " << name)
         {
             const std::string before(u8v::active_validation_kernel());
             if (!u8v::force_validation_kernel(name)) {
-                BOOST_TEST(!cpu_runs(name), "this CPU runs it, yet it was refused");
+                BOOST_TEST(!cpu_runs_validation_kernel(name), "this CPU runs it, yet it was refused");
                 BOOST_TEST(u8v::active_validation_kernel() == before);
                 continue;
             }
             ++forced;
             BOOST_TEST(u8v::active_validation_kernel() == name);
-            // Table 3-8's first maximal subpart is F1 80 80, cut by E1.
-            const u8v::validation_result result = u8v::validate(bytes);
-            BOOST_TEST(!result.valid());
-            BOOST_TEST(result.offset == 65u);
-            BOOST_TEST((result.kind == u8v::error_kind::truncated_sequence));
-            BOOST_TEST(u8v::is_valid(std::string(200, 'a') + "\u00E9\u4E2D\U0001F600"));
+            BOOST_TEST(u8v::is_valid(valid));
+            for (std::size_t shift = 0; shift < 64; ++shift) {
+                const sample s = make_sample(shift);
+                // Table 3-8's first maximal subpart is F1 80 80, cut by E1.
+                const u8v::validation_result result = u8v::validate(s.bytes);
+                BOOST_TEST_REQUIRE(!result.valid(), "shift " << shift);
+                BOOST_TEST(result.offset == s.first_error, "shift " << shift);
+                BOOST_TEST((result.kind == u8v::error_kind::truncated_sequence), "shift " << shift);
+                BOOST_TEST(u8v::count_code_points(s.bytes) == s.decoded.size(), "shift " << shift);
+            }
         }
     }
     BOOST_TEST(forced >= 1u);
@@ -125,23 +179,29 @@ BOOST_AUTO_TEST_CASE(forcing_a_validation_kernel_keeps_the_results)
 BOOST_AUTO_TEST_CASE(forcing_a_transcoding_kernel_keeps_the_results)
 {
     const restore_kernels restore;
-    const std::string bytes = long_input();
-    const std::u32string expected = long_input_decoded();
+    const std::string valid = long_valid_text();
+    const std::u32string valid_decoded = long_valid_text_decoded();
     for (const std::string_view name : transcoding_kernel_names) {
         BOOST_TEST_CONTEXT("transcoder " << name)
         {
             const std::string before(u8v::active_transcoding_kernel());
             if (!u8v::force_transcoding_kernel(name)) {
-                BOOST_TEST(!(name == "scalar" || (name == "avx2" && cpu_runs("avx2"))),
-                           "this CPU runs it, yet it was refused");
+                BOOST_TEST(!cpu_runs_transcoding_kernel(name), "this CPU runs it, yet it was refused");
                 BOOST_TEST(u8v::active_transcoding_kernel() == before);
                 continue;
             }
             BOOST_TEST(u8v::active_transcoding_kernel() == name);
-            std::vector<char32_t> out(bytes.size());
-            const auto result = u8v::decode_into(bytes, out.data());
-            const std::u32string decoded(out.data(), result.out);
-            BOOST_TEST((decoded == expected));
+            for (std::size_t shift = 0; shift < 64; ++shift) {
+                const sample s = make_sample(shift);
+                std::vector<char32_t> out(s.bytes.size());
+                const auto result = u8v::decode_into(s.bytes, out.data());
+                BOOST_TEST((std::u32string(out.data(), result.out) == s.decoded), "shift " << shift);
+            }
+            // Encoding: the well-formed text's code points give its bytes back.
+            std::string encoded(valid.size(), '\0');
+            const auto written = u8v::encode_into(valid_decoded, encoded.data());
+            BOOST_TEST(static_cast<std::size_t>(written.out - encoded.data()) == valid.size());
+            BOOST_TEST((encoded == valid));
         }
     }
 }

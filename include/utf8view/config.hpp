@@ -73,7 +73,7 @@ namespace utf8view::detail {
     translation unit of a program. Without a translation unit that includes
     `<utf8view/src.hpp>`, linking fails (undefined
     `utf8view::detail::validate_with_active_kernel` and the other functions
-    of `detail/kernel_calls.hpp`). */
+    of `detail/kernel_calls.hpp` and `<utf8view/kernels.hpp>`). */
 
 /// `UTF8VIEW_ALWAYS_INLINE` asks the compiler to inline a function on a hot
 /// path (the multi-byte part of the decoder), so that iterators keep their

@@ -17,9 +17,12 @@
 namespace utf8view {
 
 /** The name of the validation kernel in use: `"avx512"`, `"avx2"`,
-    `"sse"`, `"neon"` or `"scalar"`. It is what `validate`, `is_valid`,
-    `repair_into` and the contiguous decode view run over 32 bytes or
-    more, chosen once per process on first use (or on this call, if it is
+    `"sse"`, `"neon"` or `"scalar"`. Over contiguous input of 32 bytes or
+    more it finds the well-formed stretches for `validate`, `is_valid`,
+    `count_code_points` and `decoded_size`, `decode_into` (which then
+    decodes them with the transcoding kernel), `repair_into` and
+    `repaired_size`, the streaming decoder and repairer, and the decode
+    view. Chosen once per program on first use (or on this call, if it is
     the first): `UTF8VIEW_KERNEL=<name>` in the environment if this CPU can
     run that kernel, otherwise the one that validates a 32 KiB sample
     fastest here (a few milliseconds at most). Every kernel gives the same
@@ -27,23 +30,26 @@ namespace utf8view {
 [[nodiscard]] UTF8VIEW_KERNEL_CALL std::string_view active_validation_kernel() noexcept;
 
 /** Makes the validation kernel called `name` (see
-    `active_validation_kernel`) the one in use, for the whole process, from
-    now on. Returns false, and changes nothing, if no kernel has that name
+    `active_validation_kernel`) the one in use from now on, for the whole
+    program (for each copy of the library in it: a shared library built
+    with hidden symbols has its own). Returns false, and changes nothing, if no kernel has that name
     or this CPU cannot run it. Thread-safe, but a validation already running
     finishes with the kernel it started with. O(1). */
 UTF8VIEW_KERNEL_CALL bool force_validation_kernel(std::string_view name) noexcept;
 
 /** The name of the transcoding kernel in use: `"avx512"`, `"avx2"` or
-    `"scalar"`. It is what `decode_into`, `encode_into` and the streaming
-    decoder run between contiguous buffers, chosen once per process on first
-    use by the CPU's features alone (the widest it can run), or
-    `UTF8VIEW_TRANSCODER=<name>` in the environment. Every kernel gives the
-    same results on every input. Thread-safe. */
+    `"scalar"`. Between contiguous buffers it decodes the well-formed
+    stretches the validation kernel found for `decode_into` and the
+    streaming decoder (with `on_error::replace` or `on_error::skip`, the
+    stretches around errors too), and encodes for `encode_into`. Chosen once
+    per program on first use by the CPU's features alone (the widest it can
+    run), or `UTF8VIEW_TRANSCODER=<name>` in the environment. Every kernel
+    gives the same results on every input. Thread-safe. */
 [[nodiscard]] UTF8VIEW_KERNEL_CALL std::string_view active_transcoding_kernel() noexcept;
 
 /** Makes the transcoding kernel called `name` (see
-    `active_transcoding_kernel`) the one in use, for the whole process, from
-    now on. Returns false, and changes nothing, if no kernel has that name
+    `active_transcoding_kernel`) the one in use from now on, as
+    `force_validation_kernel` does. Returns false, and changes nothing, if no kernel has that name
     or this CPU cannot run it. Thread-safe, with the same caveat as
     `force_validation_kernel`. O(1). */
 UTF8VIEW_KERNEL_CALL bool force_transcoding_kernel(std::string_view name) noexcept;

@@ -6,7 +6,9 @@
 /// The only way the rest of the library calls the kernels that
 /// detail/dispatch.hpp chooses: a few functions with plain signatures; and
 /// the two functions the lazy decode view calls off its hot path, which
-/// separate compilation compiles once too.
+/// separate compilation compiles once too. The public functions of
+/// <utf8view/kernels.hpp>, which name and force the kernels, are defined
+/// with them (detail/kernel_calls_impl.hpp), in both modes.
 ///
 /// Header-only (the default), they are inline and this header brings in
 /// detail/dispatch.hpp, the SIMD kernels and <immintrin.h> with them.
