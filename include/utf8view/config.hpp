@@ -75,64 +75,8 @@ namespace utf8view::detail {
     `utf8view::detail::validate_with_active_kernel` and the other functions
     of `detail/kernel_calls.hpp` and `<utf8view/kernels.hpp>`). */
 
-/// `UTF8VIEW_ALWAYS_INLINE` asks the compiler to inline a function on a hot
-/// path (the multi-byte part of the decoder), so that iterators keep their
-/// state in registers.
-#ifndef UTF8VIEW_ALWAYS_INLINE
-#if defined(__GNUC__) || defined(__clang__)
-#define UTF8VIEW_ALWAYS_INLINE [[gnu::always_inline]]
-#elif defined(_MSC_VER)
-#define UTF8VIEW_ALWAYS_INLINE [[msvc::forceinline]]
-#else
-#define UTF8VIEW_ALWAYS_INLINE
-#endif
-#endif
-
-/// `UTF8VIEW_UNREACHABLE()` tells the optimizer that a point cannot be
-/// reached (used only for facts the code guarantees).
-#ifndef UTF8VIEW_UNREACHABLE
-#if defined(__GNUC__) || defined(__clang__)
-#define UTF8VIEW_UNREACHABLE() __builtin_unreachable()
-#elif defined(_MSC_VER)
-#define UTF8VIEW_UNREACHABLE() __assume(false)
-#else
-#define UTF8VIEW_UNREACHABLE() static_cast<void>(0)
-#endif
-#endif
-
-// For the branches that only constant evaluation takes: GCC keeps
-// std::is_constant_evaluated() as a call at -O0, and with it the code of the
-// branch it guards; the built-in folds to false outside constant
-// evaluation, so unoptimized builds do not compile that branch's callees.
-#if defined(__has_builtin)
-#if __has_builtin(__builtin_is_constant_evaluated)
-#define UTF8VIEW_IS_CONSTANT_EVALUATED() __builtin_is_constant_evaluated()
-#endif
-#endif
-#ifndef UTF8VIEW_IS_CONSTANT_EVALUATED
-#include <type_traits>
-#define UTF8VIEW_IS_CONSTANT_EVALUATED() std::is_constant_evaluated()
-#endif
-
-// Unaligned loads go through memcpy. GCC and Clang have it built in, which
-// spares the translation units that include utf8view <cstring>.
-#ifndef UTF8VIEW_MEMCPY
-#if defined(__GNUC__) || defined(__clang__)
-#define UTF8VIEW_MEMCPY __builtin_memcpy
-#else
-#include <cstring>
-#define UTF8VIEW_MEMCPY std::memcpy
-#endif
-#endif
-
-// The functions that run the SIMD kernels or choose among them
-// (detail/kernel_calls.hpp, <utf8view/kernels.hpp>): inline header-only;
-// with UTF8VIEW_SEPARATE_COMPILATION declared only, and defined once by
-// <utf8view/src.hpp>.
-#if defined(UTF8VIEW_SEPARATE_COMPILATION)
-#define UTF8VIEW_KERNEL_CALL
-#else
-#define UTF8VIEW_KERNEL_CALL inline
-#endif
+// The library's internal macros (UTF8VIEW_ALWAYS_INLINE, UTF8VIEW_TARGET,
+// ...) are not here: detail/prologue.hpp defines them for the code of each
+// header that uses them, and detail/epilogue.hpp undefines them at its end.
 
 #endif  // UTF8VIEW_CONFIG_HPP

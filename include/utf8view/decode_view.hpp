@@ -28,6 +28,8 @@
 #include <type_traits>
 #include <utility>
 
+#include <utf8view/detail/prologue.hpp>
+
 namespace utf8view {
 
 namespace detail {
@@ -726,5 +728,7 @@ inline constexpr detail::decode_fn decode{};
 template <class V, class Policy>
 inline constexpr bool std::ranges::enable_borrowed_range<utf8view::decode_view<V, Policy>> =
     std::ranges::enable_borrowed_range<V>;
+
+#include <utf8view/detail/epilogue.hpp>
 
 #endif  // UTF8VIEW_DECODE_VIEW_HPP

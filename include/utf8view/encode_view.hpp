@@ -26,6 +26,8 @@
 #include <type_traits>
 #include <utility>
 
+#include <utf8view/detail/prologue.hpp>
+
 namespace utf8view {
 
 /** A lazy view of the UTF-8 encoding of the code point range `V`.
@@ -534,5 +536,7 @@ inline constexpr detail::encode_fn<char8_t> encode{};
 template <class V, class Policy, class CharT>
 inline constexpr bool std::ranges::enable_borrowed_range<utf8view::encode_view<V, Policy, CharT>> =
     std::ranges::enable_borrowed_range<V>;
+
+#include <utf8view/detail/epilogue.hpp>
 
 #endif  // UTF8VIEW_ENCODE_VIEW_HPP

@@ -20,6 +20,8 @@
 #include <type_traits>
 #include <utility>
 
+#include <utf8view/detail/prologue.hpp>
+
 namespace utf8view {
 
 /** The concept a decoding error policy meets.
@@ -212,5 +214,7 @@ inline constexpr bool nothrow_policy_v = noexcept(ask_policy(std::declval<Policy
 
 }  // namespace detail
 }  // namespace utf8view
+
+#include <utf8view/detail/epilogue.hpp>
 
 #endif  // UTF8VIEW_ERROR_POLICY_HPP

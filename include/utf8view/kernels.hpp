@@ -14,6 +14,8 @@
 
 #include <string_view>
 
+#include <utf8view/detail/prologue.hpp>
+
 namespace utf8view {
 
 /** The name of the validation kernel in use: `"avx512"`, `"avx2"`,
@@ -58,6 +60,8 @@ UTF8VIEW_KERNEL_CALL bool force_transcoding_kernel(std::string_view name) noexce
 
 // Header-only, the definitions (detail/kernel_calls_impl.hpp) come with the
 // other kernel calls; with separate compilation, from <utf8view/src.hpp>.
+#include <utf8view/detail/epilogue.hpp>
+
 #include <utf8view/detail/kernel_calls.hpp>
 
 #endif  // UTF8VIEW_KERNELS_HPP

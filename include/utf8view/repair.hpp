@@ -31,6 +31,8 @@
 #include <type_traits>
 #include <utility>
 
+#include <utf8view/detail/prologue.hpp>
+
 namespace utf8view {
 
 namespace detail {
@@ -431,5 +433,7 @@ void repair_into(R&&, Policy&&...)
 }
 
 }  // namespace utf8view
+
+#include <utf8view/detail/epilogue.hpp>
 
 #endif  // UTF8VIEW_REPAIR_HPP

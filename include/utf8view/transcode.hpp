@@ -47,6 +47,8 @@
 #include <type_traits>
 #include <utility>
 
+#include <utf8view/detail/prologue.hpp>
+
 namespace utf8view {
 
 namespace detail {
@@ -610,5 +612,7 @@ constexpr std::ranges::in_out_result<std::ranges::borrowed_iterator_t<R>,
 }
 
 }  // namespace utf8view
+
+#include <utf8view/detail/epilogue.hpp>
 
 #endif  // UTF8VIEW_TRANSCODE_HPP

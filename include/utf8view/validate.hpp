@@ -24,6 +24,8 @@
 #include <type_traits>
 #include <utility>
 
+#include <utf8view/detail/prologue.hpp>
+
 namespace utf8view {
 
 // validation_result, what validate() returns, is in <utf8view/error.hpp>.
@@ -124,5 +126,7 @@ bool is_valid(R&&)
 }
 
 }  // namespace utf8view
+
+#include <utf8view/detail/epilogue.hpp>
 
 #endif  // UTF8VIEW_VALIDATE_HPP

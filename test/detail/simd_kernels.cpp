@@ -96,42 +96,8 @@ public:
             const validation_result got = k->validate(p, n);
             if (got != expected)
                 fail(k->name, "validate returned " + describe(got) + ", expected " + describe(expected), p, n, what);
-            // The accepted prefix (what the bulk loops copy or transcode
-            // without a check): no more than an unfinished sequence at its
-            // end, so the segment its last byte belongs to starts at or
-            // before the first error, and before the end.
-            const std::size_t accepted = k->accepted_prefix(p, n);
-            if (accepted > n) fail(k->name, "accepted_prefix " + std::to_string(accepted) + " > size", p, n, what);
-            else if (accepted != 0) {
-                std::size_t start = accepted - 1;  // back over continuation bytes, at most 3
-                while (start != 0 && accepted - start < 4 && (p[start] & 0xC0) == 0x80) --start;
-                if (!expected.valid() && start > expected.offset)
-                    fail(k->name, "accepted_prefix " + std::to_string(accepted) + " goes past the error", p, n, what);
-            }
-            // copy_accepted_prefix: the same prefix, and a copy of its start
-            // that stops at least 64 bytes short of its end, with nothing
-            // written after it (0xFF, never in a block the kernel accepts,
-            // fills the rest of the output).
-            static thread_local std::vector<unsigned char> copy;
-            copy.assign(n + 64, 0xFF);
-            const d::prefix_copy copied = k->copy_accepted_prefix(p, n, copy.data());
-            if (copied.accepted != accepted)
-                fail(k->name,
-                     "copy_accepted_prefix accepted " + std::to_string(copied.accepted) + ", accepted_prefix " +
-                         std::to_string(accepted),
-                     p, n, what);
-            if (copied.copied != 0 && copied.copied + 64 > copied.accepted)
-                fail(k->name,
-                     "copy_accepted_prefix copied " + std::to_string(copied.copied) + " of " +
-                         std::to_string(copied.accepted) + " accepted bytes: less than 64 held back",
-                     p, n, what);
-            else if (!std::equal(p, p + copied.copied, copy.begin()))
-                fail(k->name, "copy_accepted_prefix: the copy differs from the input", p, n, what);
-            else if (std::any_of(copy.begin() + static_cast<std::ptrdiff_t>(copied.copied), copy.end(),
-                                 [](unsigned char byte) { return byte != 0xFF; }))
-                fail(k->name,
-                     "copy_accepted_prefix wrote past the " + std::to_string(copied.copied) + " bytes it copied", p, n,
-                     what);
+            for (const std::string& problem : t::check_accepted_prefix(*k, p, n, expected))
+                fail(k->name, problem, p, n, what);
             const t::vector_part* v = t::vector_part_of(k->name);
             if (v == nullptr) continue;
             for (const std::string& problem : t::check_block_prefix(*v, p, n, expected).problems)

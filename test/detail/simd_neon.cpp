@@ -12,9 +12,11 @@
 // Inputs: random text with an error of every kind at every offset 0..130 of
 // lengths 1..200, every byte pair around a block boundary, every alignment
 // 0..63 of a buffer, and the rows of decode_vectors.tsv when
-// UTF8VIEW_TESTDATA_DIR names their folder. For each SIMD kernel, the vector
-// part alone (block_prefix) must accept every whole block of valid input and
-// no block holding the byte that makes an input ill-formed.
+// UTF8VIEW_TESTDATA_DIR names their folder. Each kernel's accepted_prefix
+// and copy_accepted_prefix must keep their contract (support/
+// simd_vector_parts.hpp), and for each SIMD kernel, the vector part alone
+// (block_prefix) must accept every whole block of valid input and no block
+// holding the byte that makes an input ill-formed.
 
 #include <utf8view/detail/dispatch.hpp>
 
@@ -82,6 +84,9 @@ void check(const unsigned char* p, std::size_t n, const std::string& where)
         if (k->name != "neon" && k->name != "scalar") continue;  // the x86 ones: simd_kernels.cpp
         const validation_result got = k->validate(p, n);
         if (got != expected) fail(k->name, "validate", got, expected, input, where);
+        const validation_result accepted{std::nullopt, k->accepted_prefix(p, n)};
+        for (const std::string& problem : t::check_accepted_prefix(*k, p, n, expected))
+            fail(k->name, problem.c_str(), accepted, expected, input, where);
         const t::vector_part* v = t::vector_part_of(k->name);
         if (v == nullptr) continue;
         const t::block_prefix_outcome outcome = t::check_block_prefix(*v, p, n, expected);

@@ -3,7 +3,8 @@
 
 // What the kernel tests (detail/simd_kernels.cpp with Boost.Test,
 // detail/simd_neon.cpp with a plain main() for qemu-user) share: the
-// reference they compare every kernel with, and the vector part of each SIMD
+// reference they compare every kernel with, the contract of each kernel's
+// accepted_prefix and copy_accepted_prefix, and the vector part of each SIMD
 // kernel compiled in (block_prefix) with the contract it is checked against.
 // No Boost here.
 
@@ -12,6 +13,7 @@
 
 #include <utf8view/detail/dispatch.hpp>
 
+#include <algorithm>
 #include <cstddef>
 #include <string>
 #include <string_view>
@@ -24,6 +26,45 @@ namespace utf8view_test {
 inline utf8view::validation_result reference_validation(const unsigned char* p, std::size_t n)
 {
     return utf8view::detail::validate_segments(p, p + n);
+}
+
+// How a kernel's accepted_prefix and copy_accepted_prefix break their
+// contract on p[0, n), given the reference result: the accepted prefix
+// (what the bulk loops copy or transcode without a check) holds no more
+// than an unfinished sequence at its end, so the segment its last byte
+// belongs to starts at or before the first error; copy_accepted_prefix
+// accepts the same prefix and copies its start exactly, stopping at least
+// 64 bytes short of its end, with nothing written after that (0xFF, never
+// in a block a kernel accepts, fills the rest of the output). Empty if it
+// kept the contract.
+inline std::vector<std::string> check_accepted_prefix(const utf8view::detail::kernel& k, const unsigned char* p,
+                                                      std::size_t n, const utf8view::validation_result& expected)
+{
+    std::vector<std::string> problems;
+    const std::size_t accepted = k.accepted_prefix(p, n);
+    if (accepted > n) problems.push_back("accepted_prefix " + std::to_string(accepted) + " > size");
+    else if (accepted != 0) {
+        std::size_t start = accepted - 1;  // back over continuation bytes, at most 3
+        while (start != 0 && accepted - start < 4 && (p[start] & 0xC0) == 0x80) --start;
+        if (!expected.valid() && start > expected.offset)
+            problems.push_back("accepted_prefix " + std::to_string(accepted) + " goes past the error");
+    }
+    static thread_local std::vector<unsigned char> copy;  // reused: called for every input of the tests
+    copy.assign(n + 64, 0xFF);
+    const utf8view::detail::prefix_copy copied = k.copy_accepted_prefix(p, n, copy.data());
+    if (copied.accepted != accepted)
+        problems.push_back("copy_accepted_prefix accepted " + std::to_string(copied.accepted) + ", accepted_prefix " +
+                           std::to_string(accepted));
+    if (copied.copied != 0 && copied.copied + 64 > copied.accepted)
+        problems.push_back("copy_accepted_prefix copied " + std::to_string(copied.copied) + " of " +
+                           std::to_string(copied.accepted) + " accepted bytes: less than 64 held back");
+    else if (!std::equal(p, p + copied.copied, copy.begin()))
+        problems.push_back("copy_accepted_prefix: the copy differs from the input");
+    else if (std::any_of(copy.begin() + static_cast<std::ptrdiff_t>(copied.copied), copy.end(),
+                         [](unsigned char byte) { return byte != 0xFF; }))
+        problems.push_back("copy_accepted_prefix wrote past the " + std::to_string(copied.copied) +
+                           " bytes it copied");
+    return problems;
 }
 
 // The vector part of a SIMD kernel.

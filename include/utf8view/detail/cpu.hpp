@@ -16,8 +16,9 @@
 #include <cstdint>
 
 // Which kernels exist in this build. Each is compiled only for its
-// architecture and with a compiler that can target it per function
-// ([[gnu::target]]: GCC and Clang; MSVC emits any intrinsic without flags).
+// architecture and with a compiler that can compile code for it without a
+// -m flag (target regions, detail/prologue.hpp: GCC and Clang; MSVC emits
+// any intrinsic without flags).
 // UTF8VIEW_NO_SIMD leaves only the scalar kernel; it must be defined the
 // same way in every translation unit of a program (it changes the kernel table).
 #if !defined(UTF8VIEW_NO_SIMD)
@@ -28,14 +29,6 @@
 #elif defined(__aarch64__) || defined(_M_ARM64)
 #define UTF8VIEW_SIMD_NEON 1
 #endif
-#endif
-
-// UTF8VIEW_TARGET("avx2"): compile one function for an instruction set that
-// the rest of the program may not assume, so that users need no -m flag.
-#if defined(__GNUC__) || defined(__clang__)
-#define UTF8VIEW_TARGET(isa) [[gnu::target(isa)]]
-#else
-#define UTF8VIEW_TARGET(isa)
 #endif
 
 #if defined(UTF8VIEW_SIMD_X86)

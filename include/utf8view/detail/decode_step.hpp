@@ -19,6 +19,8 @@
 #include <iterator>
 #include <utility>
 
+#include <utf8view/detail/prologue.hpp>
+
 // GCC's -Warray-bounds (part of -Wall at -O2) follows the inlined decoder
 // into string literals of known size and warns about reads on paths that
 // the lead byte rules out (a 4-byte read after a 2-byte lead): a known
@@ -308,5 +310,7 @@ template <std::bidirectional_iterator I>
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic pop
 #endif
+
+#include <utf8view/detail/epilogue.hpp>
 
 #endif  // UTF8VIEW_DETAIL_DECODE_STEP_HPP

@@ -52,12 +52,7 @@
 #include <span>
 #include <string_view>
 
-// The first-use path stays out of line, away from the callers' hot code.
-#if defined(__GNUC__) || defined(__clang__)
-#define UTF8VIEW_COLD [[gnu::cold, gnu::noinline]]
-#else
-#define UTF8VIEW_COLD
-#endif
+#include <utf8view/detail/prologue.hpp>
 
 namespace utf8view::detail {
 
@@ -104,11 +99,11 @@ inline constexpr kernel kernels[] = {
     {"avx2", cpu_features::avx2, &simd::avx2::validate, &simd::avx2::accepted_prefix,
      &simd::avx2::copy_accepted_prefix},
     {"sse", cpu_features::ssse3 | cpu_features::sse41, &simd::sse::validate, &simd::sse::accepted_prefix,
-     &accepted_prefix_without_copy<&simd::sse::accepted_prefix>},
+     &simd::sse::copy_accepted_prefix},
 #endif
 #if defined(UTF8VIEW_SIMD_NEON)
-    {"neon", cpu_features::neon, &simd::neon::validate, &simd::neon::block_prefix,
-     &accepted_prefix_without_copy<&simd::neon::block_prefix>},
+    {"neon", cpu_features::neon, &simd::neon::validate, &simd::neon::accepted_prefix,
+     &simd::neon::copy_accepted_prefix},
 #endif
     {"scalar", cpu_features::none, &simd::scalar::validate, &simd::scalar::accepted_prefix,
      &accepted_prefix_without_copy<&simd::scalar::accepted_prefix>},
@@ -488,5 +483,7 @@ inline bool force_transcoder(std::string_view name) noexcept
 }
 
 }  // namespace utf8view::detail
+
+#include <utf8view/detail/epilogue.hpp>
 
 #endif  // UTF8VIEW_DETAIL_DISPATCH_HPP

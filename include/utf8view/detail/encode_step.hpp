@@ -20,6 +20,8 @@
 #include <cstdint>
 #include <type_traits>
 
+#include <utf8view/detail/prologue.hpp>
+
 namespace utf8view::detail {
 
 // The UTF-8 form of one scalar value: `length` bytes (1..4) in `bytes`.
@@ -180,5 +182,7 @@ template <class Policy, code_point_type T>
 }
 
 }  // namespace utf8view::detail
+
+#include <utf8view/detail/epilogue.hpp>
 
 #endif  // UTF8VIEW_DETAIL_ENCODE_STEP_HPP

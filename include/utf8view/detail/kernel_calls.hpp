@@ -43,6 +43,8 @@
 
 #include <cstddef>
 
+#include <utf8view/detail/prologue.hpp>
+
 namespace utf8view::detail {
 
 // Below this many bytes the validators run the scalar loop instead of a
@@ -105,6 +107,8 @@ inline constexpr std::size_t simd_threshold_bytes = 32;
     const char32_t* p, const char32_t* end, unsigned char* out, std::size_t room) noexcept;
 
 }  // namespace utf8view::detail
+
+#include <utf8view/detail/epilogue.hpp>
 
 #if !defined(UTF8VIEW_SEPARATE_COMPILATION)
 #include <utf8view/detail/dispatch.hpp>

@@ -19,6 +19,8 @@
 #include <cstddef>
 #include <string_view>
 
+#include <utf8view/detail/prologue.hpp>
+
 namespace utf8view::detail {
 
 UTF8VIEW_KERNEL_CALL validation_result validate_with_active_kernel(const unsigned char* p, std::size_t n) noexcept
@@ -96,5 +98,7 @@ UTF8VIEW_KERNEL_CALL bool force_transcoding_kernel(std::string_view name) noexce
 }
 
 }  // namespace utf8view
+
+#include <utf8view/detail/epilogue.hpp>
 
 #endif  // UTF8VIEW_DETAIL_KERNEL_CALLS_IMPL_HPP

@@ -3,11 +3,11 @@
 // (See accompanying file LICENSE_1_0.txt or copy at https://www.boost.org/LICENSE_1_0.txt)
 
 /// \file
-/// The NEON validation kernel (AArch64 only): the lookup algorithm (Table 3-7
-/// in nibble-class form: detail/simd/table_3_7_nibbles.hpp) on 16-byte vectors,
-/// four per 64-byte block. Advanced SIMD is part of the AArch64 base
-/// architecture, so no target attribute and no run-time check are needed.
-/// Elsewhere this header declares nothing.
+/// The NEON validation kernel (AArch64 only): the algorithm of
+/// detail/simd/vector_validation.ipp on 16-byte vectors, four per step.
+/// Advanced SIMD is part of the AArch64 base architecture, so no target
+/// region and no run-time check are needed. Elsewhere this header declares
+/// nothing.
 
 #ifndef UTF8VIEW_DETAIL_SIMD_NEON_HPP
 #define UTF8VIEW_DETAIL_SIMD_NEON_HPP
@@ -17,90 +17,122 @@
 #include <utf8view/detail/simd/scalar.hpp>
 #include <utf8view/detail/simd/table_3_7_nibbles.hpp>
 
+#include <array>
+#include <bit>
 #include <cstddef>
+#include <cstdint>
+#include <utility>
 
 #if defined(UTF8VIEW_SIMD_NEON)
 
 #include <arm_neon.h>
 
+#include <utf8view/detail/prologue.hpp>
+
 namespace utf8view::detail::simd::neon {
 
-// Bytes checked per step; the error test and the early exit happen once
-// per block. The last n % block_bytes bytes go to the scalar kernel.
-inline constexpr std::size_t block_bytes = 64;
-
-struct tables {
-    uint8x16_t previous_high;
-    uint8x16_t previous_low;
-    uint8x16_t current_high;
-    uint8x16_t unfinished_at_end;
+// One 16-byte vector, for the algorithm of vector_validation.ipp.
+struct vector {
+    static constexpr std::size_t bytes = 16;
+    uint8x16_t native;
 };
 
-inline tables load_tables() noexcept
+UTF8VIEW_ALWAYS_INLINE inline vector operator&(vector a, vector b) noexcept
 {
-    return {vld1q_u8(lookup::previous_high), vld1q_u8(lookup::previous_low), vld1q_u8(lookup::current_high),
-            vld1q_u8(lookup::unfinished_at_end)};
+    return {vandq_u8(a.native, b.native)};
 }
 
-// The error bytes of `current`, whose 16 bytes follow those of `previous`:
-// non-zero where a byte is not allowed after the bytes before it.
-inline uint8x16_t check(uint8x16_t current, uint8x16_t previous, const tables& t) noexcept
+UTF8VIEW_ALWAYS_INLINE inline vector operator|(vector a, vector b) noexcept
 {
-    // previous_1[i] is the byte before current[i], across the vector edge.
-    const uint8x16_t previous_1 = vextq_u8(previous, current, 15);
-    const uint8x16_t by_previous_high = vqtbl1q_u8(t.previous_high, vshrq_n_u8(previous_1, 4));
-    const uint8x16_t by_previous_low = vqtbl1q_u8(t.previous_low, vandq_u8(previous_1, vdupq_n_u8(0x0F)));
-    const uint8x16_t by_current_high = vqtbl1q_u8(t.current_high, vshrq_n_u8(current, 4));
-    const uint8x16_t pair_errors = vandq_u8(vandq_u8(by_previous_high, by_previous_low), by_current_high);
-
-    // Third and fourth bytes of 3- and 4-byte sequences (see sse.hpp).
-    const uint8x16_t previous_2 = vextq_u8(previous, current, 14);
-    const uint8x16_t previous_3 = vextq_u8(previous, current, 13);
-    const uint8x16_t third = vqsubq_u8(previous_2, vdupq_n_u8(lookup::third_byte_threshold));
-    const uint8x16_t fourth = vqsubq_u8(previous_3, vdupq_n_u8(lookup::fourth_byte_threshold));
-    const uint8x16_t must_continue = vandq_u8(vorrq_u8(third, fourth), vdupq_n_u8(0x80));
-    return veorq_u8(pair_errors, must_continue);
+    return {vorrq_u8(a.native, b.native)};
 }
 
-// As sse::block_prefix: the whole blocks at the start of p[0, n) in which
-// the vector code found nothing wrong. Reads only whole blocks inside p[0, n).
-inline std::size_t block_prefix(const unsigned char* p, std::size_t n) noexcept
+UTF8VIEW_ALWAYS_INLINE inline vector operator^(vector a, vector b) noexcept
 {
-    const tables t = load_tables();
-    uint8x16_t previous = vdupq_n_u8(0);    // bytes before p: as if ASCII
-    uint8x16_t unfinished = vdupq_n_u8(0);  // previous block ends inside a sequence
-    std::size_t i = 0;
-    for (; n - i >= block_bytes; i += block_bytes) {
-        const uint8x16_t v0 = vld1q_u8(p + i);
-        const uint8x16_t v1 = vld1q_u8(p + i + 16);
-        const uint8x16_t v2 = vld1q_u8(p + i + 32);
-        const uint8x16_t v3 = vld1q_u8(p + i + 48);
-        const uint8x16_t any = vorrq_u8(vorrq_u8(v0, v1), vorrq_u8(v2, v3));
-        uint8x16_t errors;
-        if (vmaxvq_u8(any) < 0x80) {
-            // All ASCII: fine unless the previous block left a sequence unfinished.
-            errors = unfinished;
-            unfinished = vdupq_n_u8(0);
-        }
-        else {
-            errors = vorrq_u8(vorrq_u8(check(v0, previous, t), check(v1, v0, t)),
-                              vorrq_u8(check(v2, v1, t), check(v3, v2, t)));
-            unfinished = vqsubq_u8(v3, t.unfinished_at_end);
-        }
-        if (vmaxvq_u8(errors) != 0) break;
-        previous = v3;
-    }
-    return i;
+    return {veorq_u8(a.native, b.native)};
 }
 
-// The NEON kernel: exactly the scalar kernel's result (see scalar.hpp).
-inline validation_result validate(const unsigned char* p, std::size_t n) noexcept
+UTF8VIEW_ALWAYS_INLINE inline vector load(const unsigned char* p) noexcept
 {
-    const std::size_t accepted = block_prefix(p, n);
-    return scalar::validate_from(p, n, scalar::restart_offset(p, accepted));
+    return {vld1q_u8(p)};
 }
+
+UTF8VIEW_ALWAYS_INLINE inline void store(unsigned char* p, vector v) noexcept
+{
+    vst1q_u8(p, v.native);
+}
+
+UTF8VIEW_ALWAYS_INLINE inline vector splat(unsigned char byte) noexcept
+{
+    return {vdupq_n_u8(byte)};
+}
+
+// One lane: the table itself, in both cases.
+UTF8VIEW_ALWAYS_INLINE inline vector table_in_each_lane(const unsigned char (&table)[16]) noexcept
+{
+    return load(table);
+}
+
+UTF8VIEW_ALWAYS_INLINE inline vector table_in_last_lane(const unsigned char (&table)[16]) noexcept
+{
+    return load(table);
+}
+
+// tbl: table[nibble].
+UTF8VIEW_ALWAYS_INLINE inline vector look_up(vector table, vector nibbles) noexcept
+{
+    return {vqtbl1q_u8(table.native, nibbles.native)};
+}
+
+UTF8VIEW_ALWAYS_INLINE inline vector high_nibbles(vector v) noexcept
+{
+    return {vshrq_n_u8(v.native, 4)};
+}
+
+UTF8VIEW_ALWAYS_INLINE inline vector low_nibbles(vector v) noexcept
+{
+    return v & splat(0x0F);
+}
+
+// Each byte's N-th predecessor, across the vector edge (ext).
+template <int N>
+UTF8VIEW_ALWAYS_INLINE inline vector earlier_bytes(vector current, vector previous) noexcept
+{
+    return {vextq_u8(previous.native, current.native, 16 - N)};
+}
+
+UTF8VIEW_ALWAYS_INLINE inline vector saturating_subtract(vector a, vector b) noexcept
+{
+    return {vqsubq_u8(a.native, b.native)};
+}
+
+UTF8VIEW_ALWAYS_INLINE inline bool is_ascii(vector v) noexcept
+{
+    return vmaxvq_u8(v.native) < 0x80;
+}
+
+UTF8VIEW_ALWAYS_INLINE inline bool is_zero(vector v) noexcept
+{
+    return vmaxvq_u8(v.native) == 0;
+}
+
+UTF8VIEW_ALWAYS_INLINE inline std::size_t first_nonzero_byte(vector v) noexcept
+{
+    // FF for each non-zero byte, narrowed to 4 bits per byte in a 64-bit word.
+    const uint8x16_t nonzero = vtstq_u8(v.native, v.native);
+    const uint8x8_t nibbles = vshrn_n_u16(vreinterpretq_u16_u8(nonzero), 4);
+    const std::uint64_t bits = vget_lane_u64(vreinterpret_u64_u8(nibbles), 0);
+    return static_cast<std::size_t>(std::countr_zero(bits)) / 4;  // 16 if none
+}
+
+// Four vectors, one block, per step.
+inline constexpr std::size_t step_vectors = 4;
+
+#include <utf8view/detail/simd/vector_validation.ipp>
 
 }  // namespace utf8view::detail::simd::neon
+
+#include <utf8view/detail/epilogue.hpp>
 
 #endif  // UTF8VIEW_SIMD_NEON
 

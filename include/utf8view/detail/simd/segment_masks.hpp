@@ -18,6 +18,8 @@
 
 #include <cstdint>
 
+#include <utf8view/detail/prologue.hpp>
+
 namespace utf8view::detail::simd {
 
 // Bit i describes byte i of the window (byte 0 starts a segment).
@@ -67,5 +69,7 @@ inline constexpr std::uint64_t complete_starts = (std::uint64_t{1} << 61) - 1;
 }
 
 }  // namespace utf8view::detail::simd
+
+#include <utf8view/detail/epilogue.hpp>
 
 #endif  // UTF8VIEW_DETAIL_SIMD_SEGMENT_MASKS_HPP

@@ -7,8 +7,8 @@
 /// with errors to UTF-32, and scalar values to UTF-8, with the contracts of
 /// scalar::decode_valid, scalar::decode_replacing and
 /// scalar::encode_scalar_values (transcode_scalar.hpp, which also finishes
-/// what is shorter than a step). Compiled for AVX2, BMI1 and POPCNT per
-/// function, so users need no -m flag.
+/// what is shorter than a step). Compiled for AVX2, BMI1 and POPCNT in a
+/// target region, so users need no -m flag.
 ///
 /// Decoding a 64-byte block of valid UTF-8 that starts on a character:
 ///   - all ASCII: widen the 64 bytes to 64 code points;
@@ -73,7 +73,9 @@
 
 #include <immintrin.h>
 
-#define UTF8VIEW_TARGET_AVX2_TRANSCODE UTF8VIEW_TARGET("avx2,bmi,popcnt")
+#include <utf8view/detail/prologue.hpp>
+
+UTF8VIEW_BEGIN_TARGET_REGION("avx2,bmi,popcnt")
 
 namespace utf8view::detail::simd::avx2_transcode {
 
@@ -132,7 +134,7 @@ alignas(32) inline constexpr unsigned char lead_shift[32] = {
 
 // Decodes 8 lanes, each holding a valid character's bytes in order from its
 // lead byte (bytes past the character's end are ignored; a zero lane gives 0).
-UTF8VIEW_TARGET_AVX2_TRANSCODE inline __m256i decode_lanes(__m256i raw) noexcept
+inline __m256i decode_lanes(__m256i raw) noexcept
 {
     // Each byte's high nibble.
     const __m256i nibbles = _mm256_and_si256(_mm256_srli_epi32(raw, 4), _mm256_set1_epi8(0x0F));
@@ -157,7 +159,7 @@ UTF8VIEW_TARGET_AVX2_TRANSCODE inline __m256i decode_lanes(__m256i raw) noexcept
 }
 
 // Lead bytes of 32 bytes: bit i set if byte i is not 80..BF.
-UTF8VIEW_TARGET_AVX2_TRANSCODE inline std::uint32_t lead_mask(__m256i bytes) noexcept
+inline std::uint32_t lead_mask(__m256i bytes) noexcept
 {
     // Signed, 80..BF are -128..-65: a byte is a lead byte if it is above -65.
     const __m256i leads = _mm256_cmpgt_epi8(bytes, _mm256_set1_epi8(static_cast<char>(0xBF)));
@@ -189,8 +191,7 @@ inline constexpr word_pack_indices word_pack = make_word_pack_indices();
 
 // Writes the first `count` of the 8 code points at `out`: all 8 unless
 // `exact` (the caller then writes over the rest).
-UTF8VIEW_TARGET_AVX2_TRANSCODE inline void store_code_points(char32_t* out, __m256i code_points, unsigned count,
-                                                             bool exact) noexcept
+inline void store_code_points(char32_t* out, __m256i code_points, unsigned count, bool exact) noexcept
 {
     if (exact) {
         const __m256i in_result =
@@ -203,7 +204,7 @@ UTF8VIEW_TARGET_AVX2_TRANSCODE inline void store_code_points(char32_t* out, __m2
 }
 
 // Bit i set if byte i of the 32 is at least `least` (unsigned).
-UTF8VIEW_TARGET_AVX2_TRANSCODE inline std::uint32_t at_least(__m256i bytes, unsigned char least) noexcept
+inline std::uint32_t at_least(__m256i bytes, unsigned char least) noexcept
 {
     const __m256i bound = _mm256_set1_epi8(static_cast<char>(least));
     return static_cast<std::uint32_t>(_mm256_movemask_epi8(_mm256_cmpeq_epi8(_mm256_max_epu8(bytes, bound), bytes)));
@@ -219,9 +220,8 @@ UTF8VIEW_TARGET_AVX2_TRANSCODE inline std::uint32_t at_least(__m256i bytes, unsi
 // of 2 bytes at byte 15) starts the next one. `leads` and `two_byte_leads`
 // are the block's masks of lead bytes and of bytes C0..DF. Returns where the
 // block's next window would start: the first character at or past byte 49.
-UTF8VIEW_TARGET_AVX2_TRANSCODE inline unsigned decode_block_below_800(const unsigned char* p, char32_t*& out,
-                                                                      std::uint64_t leads, std::uint64_t two_byte_leads,
-                                                                      bool exact) noexcept
+inline unsigned decode_block_below_800(const unsigned char* p, char32_t*& out, std::uint64_t leads,
+                                       std::uint64_t two_byte_leads, bool exact) noexcept
 {
     unsigned position = 0;
     for (;;) {
@@ -254,8 +254,8 @@ UTF8VIEW_TARGET_AVX2_TRANSCODE inline unsigned decode_block_below_800(const unsi
 }
 
 // As scalar::decode_valid (same contract, same result).
-UTF8VIEW_TARGET_AVX2_TRANSCODE inline decode_progress decode_valid(const unsigned char* p, const unsigned char* stop,
-                                                                   char32_t* out, std::size_t room) noexcept
+inline decode_progress decode_valid(const unsigned char* p, const unsigned char* stop, char32_t* out,
+                                    std::size_t room) noexcept
 {
     while (static_cast<std::size_t>(stop - p) >= block_bytes && room >= block_bytes) {
         // A window writes 8 lanes, some past its characters; the next
@@ -334,8 +334,7 @@ UTF8VIEW_TARGET_AVX2_TRANSCODE inline decode_progress decode_valid(const unsigne
 }
 
 // Bit i set if byte i of the 32 lies in [low, low + span), unsigned.
-UTF8VIEW_TARGET_AVX2_TRANSCODE inline std::uint32_t in_range(__m256i bytes, unsigned char low,
-                                                             unsigned char span) noexcept
+inline std::uint32_t in_range(__m256i bytes, unsigned char low, unsigned char span) noexcept
 {
     const __m256i offset = _mm256_sub_epi8(bytes, _mm256_set1_epi8(static_cast<char>(low)));
     const __m256i last = _mm256_set1_epi8(static_cast<char>(span - 1));
@@ -344,8 +343,7 @@ UTF8VIEW_TARGET_AVX2_TRANSCODE inline std::uint32_t in_range(__m256i bytes, unsi
 
 // The 64 bytes `low` (0..31) and `high` (32..63): bit i set if byte i lies
 // in [first, first + span), unsigned.
-UTF8VIEW_TARGET_AVX2_TRANSCODE inline std::uint64_t in_range(__m256i low, __m256i high, unsigned char first,
-                                                             unsigned char span) noexcept
+inline std::uint64_t in_range(__m256i low, __m256i high, unsigned char first, unsigned char span) noexcept
 {
     return std::uint64_t{in_range(low, first, span)} | std::uint64_t{in_range(high, first, span)} << 32;
 }
@@ -354,7 +352,7 @@ UTF8VIEW_TARGET_AVX2_TRANSCODE inline std::uint64_t in_range(__m256i low, __m256
 // (the byte after it) lies outside the narrower second-byte range of its
 // row of Table 3-7: A0..BF, 80..9F, 90..BF, 80..8F. (Whether `next` is a
 // continuation byte at all is the continuation mask's business.)
-UTF8VIEW_TARGET_AVX2_TRANSCODE inline std::uint32_t second_byte_outside(__m256i bytes, __m256i next) noexcept
+inline std::uint32_t second_byte_outside(__m256i bytes, __m256i next) noexcept
 {
     const __m256i below_a0 = _mm256_cmpeq_epi8(_mm256_min_epu8(next, _mm256_set1_epi8(static_cast<char>(0x9F))), next);
     const __m256i below_90 = _mm256_cmpeq_epi8(_mm256_min_epu8(next, _mm256_set1_epi8(static_cast<char>(0x8F))), next);
@@ -369,7 +367,7 @@ UTF8VIEW_TARGET_AVX2_TRANSCODE inline std::uint32_t second_byte_outside(__m256i 
 }
 
 // Byte i (0..7) of each 128-bit half all ones if bit i of `bits` is set.
-UTF8VIEW_TARGET_AVX2_TRANSCODE inline __m256i bytes_of_bits(unsigned bits) noexcept
+inline __m256i bytes_of_bits(unsigned bits) noexcept
 {
     const __m256i each = _mm256_setr_epi8(1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0,  //
                                           1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0);
@@ -391,9 +389,9 @@ UTF8VIEW_TARGET_AVX2_TRANSCODE inline __m256i bytes_of_bits(unsigned bits) noexc
 // 8 lanes only where they end inside the window's result (the later
 // groups' stores then write over the extra lanes); nearer its end it writes
 // only its own lanes, so nothing past the result is ever written.
-UTF8VIEW_TARGET_AVX2_TRANSCODE inline decode_progress
-decode_replacing(const unsigned char* p, const unsigned char* stop, const unsigned char* end, char32_t* out,
-                 std::size_t room, scalar::subpart_action action, std::size_t clean_after) noexcept
+inline decode_progress decode_replacing(const unsigned char* p, const unsigned char* stop, const unsigned char* end,
+                                        char32_t* out, std::size_t room, scalar::subpart_action action,
+                                        std::size_t clean_after) noexcept
 {
     // A window reads 64 bytes and the byte after them, and its last group
     // 16 bytes from byte 56; it writes at most 61 code points.
@@ -482,7 +480,7 @@ inline constexpr pack_indices pack = make_pack_indices();
 
 // Writes bytes 0 .. size - 1 of `bytes` at `out` (4 <= size <= 16) with two
 // stores that overlap, the second ending at out + size: nothing after it.
-UTF8VIEW_TARGET_AVX2_TRANSCODE inline void store_exactly(unsigned char* out, __m128i bytes, unsigned size) noexcept
+inline void store_exactly(unsigned char* out, __m128i bytes, unsigned size) noexcept
 {
     const __m128i positions = _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
     if (size >= 8) {
@@ -531,7 +529,7 @@ inline constexpr pack_pairs_indices pack_pairs = make_pack_pairs_indices();
 enum class store_kind { exact, overrunning };
 
 template <store_kind Kind>
-UTF8VIEW_TARGET_AVX2_TRANSCODE inline void store_half(unsigned char* out, __m128i bytes, unsigned size) noexcept
+inline void store_half(unsigned char* out, __m128i bytes, unsigned size) noexcept
 {
     if constexpr (Kind == store_kind::exact) store_exactly(out, bytes, size);
     else _mm_storeu_si128(reinterpret_cast<__m128i*>(out), bytes);
@@ -541,7 +539,7 @@ UTF8VIEW_TARGET_AVX2_TRANSCODE inline void store_half(unsigned char* out, __m128
 // `out`; returns the number of bytes (8..32). With store_kind::overrunning
 // it may write up to 12 bytes past them.
 template <store_kind Kind>
-UTF8VIEW_TARGET_AVX2_TRANSCODE inline unsigned encode_eight(__m256i value, unsigned char* out) noexcept
+inline unsigned encode_eight(__m256i value, unsigned char* out) noexcept
 {
     const __m256i six_bits = _mm256_set1_epi32(0x3F);
     // Every value is at most 10FFFF: signed compares are exact.
@@ -620,7 +618,7 @@ inline constexpr pack_triples_indices pack_triples = make_pack_triples_indices()
 // returns the number of bytes (8..24).
 // With store_kind::overrunning it may write up to 12 bytes past them.
 template <store_kind Kind>
-UTF8VIEW_TARGET_AVX2_TRANSCODE inline unsigned encode_eight_below_10000(__m256i value, unsigned char* out) noexcept
+inline unsigned encode_eight_below_10000(__m256i value, unsigned char* out) noexcept
 {
     // Bytes 0..2 of a lane: 1110xxxx (value >> 12), 10xxxxxx (bits 6..11),
     // 10xxxxxx (bits 0..5): the 3-byte form. A 2-byte form is then bytes 1
@@ -653,7 +651,7 @@ UTF8VIEW_TARGET_AVX2_TRANSCODE inline unsigned encode_eight_below_10000(__m256i 
 
 // Whether the 16 values in `first` and `second` are all scalar values:
 // none is a surrogate (D800..DFFF) or above 10FFFF (Unicode 15.0, D76).
-UTF8VIEW_TARGET_AVX2_TRANSCODE inline bool all_scalar_values(__m256i first, __m256i second) noexcept
+inline bool all_scalar_values(__m256i first, __m256i second) noexcept
 {
     const __m256i surrogate_start = _mm256_set1_epi32(0xD800);
     const __m256i surrogate_span = _mm256_set1_epi32(0x7FF);
@@ -685,8 +683,8 @@ UTF8VIEW_TARGET_AVX2_TRANSCODE inline bool all_scalar_values(__m256i first, __m2
 // and fixes its lead byte's marker bits; in each 128-bit half the 2-bit
 // lengths of its 4 lanes pick a row of a 256-row table that packs the
 // bytes in use.
-UTF8VIEW_TARGET_AVX2_TRANSCODE inline encode_progress
-encode_scalar_values(const char32_t* p, const char32_t* end, unsigned char* out, std::size_t room) noexcept
+inline encode_progress encode_scalar_values(const char32_t* p, const char32_t* end, unsigned char* out,
+                                            std::size_t room) noexcept
 {
     constexpr std::size_t step = 8;
     // The main loop's condition: 32 values left, and room for them (at most
@@ -795,6 +793,10 @@ encode_scalar_values(const char32_t* p, const char32_t* end, unsigned char* out,
 }
 
 }  // namespace utf8view::detail::simd::avx2_transcode
+
+UTF8VIEW_END_TARGET_REGION
+
+#include <utf8view/detail/epilogue.hpp>
 
 #endif  // defined(UTF8VIEW_SIMD_X86)
 

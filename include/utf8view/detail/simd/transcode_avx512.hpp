@@ -8,8 +8,8 @@
 /// the same contracts as those of transcode_scalar.hpp (which finishes what
 /// is shorter than a step). Needs AVX-512 F, BW, VBMI (vpermb: any byte of
 /// a 64-byte vector to any position) and VBMI2 (vpcompressb: pack selected
-/// bytes), and BMI2; compiled for them per function, so users need no -m
-/// flag.
+/// bytes), and BMI2; compiled for them in a target region, so users need
+/// no -m flag.
 ///
 /// Decoding a 64-byte window of valid UTF-8 that starts on a character:
 ///   - all ASCII: widen the 64 bytes to 64 code points;
@@ -52,7 +52,7 @@
 
 #include <immintrin.h>
 
-#define UTF8VIEW_TARGET_AVX512_TRANSCODE UTF8VIEW_TARGET("avx512f,avx512bw,avx512vbmi,avx512vbmi2,bmi,bmi2,popcnt")
+#include <utf8view/detail/prologue.hpp>
 
 // GCC 12 warns about the "undefined" vectors of its own AVX-512 intrinsics
 // (GCC bug 105593, fixed in GCC 13); see avx512.hpp.
@@ -61,6 +61,8 @@
 #pragma GCC diagnostic ignored "-Wuninitialized"
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #endif
+
+UTF8VIEW_BEGIN_TARGET_REGION("avx512f,avx512bw,avx512vbmi,avx512vbmi2,bmi,bmi2,popcnt")
 
 namespace utf8view::detail::simd::avx512_transcode {
 
@@ -123,8 +125,7 @@ inline constexpr three_byte_spread_indices spread_by_one = make_spread_by_one();
 
 // Decodes 16 lanes, each holding a valid character's bytes in order from
 // its lead byte (bytes past the character's end are ignored).
-UTF8VIEW_TARGET_AVX512_TRANSCODE inline __m512i decode_lanes(__m512i raw, __m512i payload_masks,
-                                                             __m512i shifts) noexcept
+inline __m512i decode_lanes(__m512i raw, __m512i payload_masks, __m512i shifts) noexcept
 {
     const __m512i six_bits = _mm512_set1_epi32(0x3F);
     const __m512i lead = _mm512_and_si512(raw, _mm512_set1_epi32(0xFF));
@@ -144,8 +145,8 @@ UTF8VIEW_TARGET_AVX512_TRANSCODE inline __m512i decode_lanes(__m512i raw, __m512
 // them as there are: `count` in all) whose start positions `positions`
 // lists, and writes them at out + 16 * Group.
 template <unsigned Group>
-UTF8VIEW_TARGET_AVX512_TRANSCODE inline void decode_group(__m512i bytes, __m512i positions, unsigned count,
-                                                          char32_t* out, __m512i payload_masks, __m512i shifts) noexcept
+inline void decode_group(__m512i bytes, __m512i positions, unsigned count, char32_t* out, __m512i payload_masks,
+                         __m512i shifts) noexcept
 {
     // Within each 32-bit lane: byte 0 repeated (for vpshufb), plus 0, 1, 2, 3.
     const __m512i repeat_byte_0 = _mm512_set4_epi32(0x0C0C0C0C, 0x08080808, 0x04040404, 0x00000000);
@@ -159,8 +160,8 @@ UTF8VIEW_TARGET_AVX512_TRANSCODE inline void decode_group(__m512i bytes, __m512i
 }
 
 // As scalar::decode_valid (same contract, same result).
-UTF8VIEW_TARGET_AVX512_TRANSCODE inline decode_progress decode_valid(const unsigned char* p, const unsigned char* stop,
-                                                                     char32_t* out, std::size_t room) noexcept
+inline decode_progress decode_valid(const unsigned char* p, const unsigned char* stop, char32_t* out,
+                                    std::size_t room) noexcept
 {
     const __m512i positions_all = _mm512_load_si512(byte_positions);
     const __m512i payload_masks = _mm512_load_si512(lead_payload_mask);
@@ -241,8 +242,7 @@ UTF8VIEW_TARGET_AVX512_TRANSCODE inline decode_progress decode_valid(const unsig
 }
 
 // Bytes of a 64-byte vector in [low, low + span), unsigned.
-UTF8VIEW_TARGET_AVX512_TRANSCODE inline std::uint64_t bytes_in_range(__m512i bytes, unsigned char low,
-                                                                     unsigned char span) noexcept
+inline std::uint64_t bytes_in_range(__m512i bytes, unsigned char low, unsigned char span) noexcept
 {
     return _mm512_cmplt_epu8_mask(_mm512_sub_epi8(bytes, _mm512_set1_epi8(static_cast<char>(low))),
                                   _mm512_set1_epi8(static_cast<char>(span)));
@@ -253,9 +253,9 @@ UTF8VIEW_TARGET_AVX512_TRANSCODE inline std::uint64_t bytes_in_range(__m512i byt
 // bytes after it), U+FFFD where `replaced` has a bit, and the lanes of
 // `written` packed and stored at `out`. Returns how many were stored.
 template <unsigned Group>
-UTF8VIEW_TARGET_AVX512_TRANSCODE inline unsigned
-decode_positions_replacing(__m512i bytes, std::uint64_t ascii, std::uint64_t written, std::uint64_t replaced,
-                           char32_t* out, __m512i payload_masks, __m512i shifts) noexcept
+inline unsigned decode_positions_replacing(__m512i bytes, std::uint64_t ascii, std::uint64_t written,
+                                           std::uint64_t replaced, char32_t* out, __m512i payload_masks,
+                                           __m512i shifts) noexcept
 {
     const auto keep = static_cast<__mmask16>(written >> (16 * Group));
     if (keep == 0) return 0;
@@ -278,8 +278,8 @@ decode_positions_replacing(__m512i bytes, std::uint64_t ascii, std::uint64_t wri
 }
 
 // The bytes equal to `lead` whose next byte is outside [low, low + span).
-UTF8VIEW_TARGET_AVX512_TRANSCODE inline std::uint64_t
-second_byte_outside(__m512i bytes, unsigned char lead, unsigned char low, unsigned char span) noexcept
+inline std::uint64_t second_byte_outside(__m512i bytes, unsigned char lead, unsigned char low,
+                                         unsigned char span) noexcept
 {
     const std::uint64_t is_lead = _mm512_cmpeq_epi8_mask(bytes, _mm512_set1_epi8(static_cast<char>(lead)));
     return is_lead & ~(bytes_in_range(bytes, low, span) >> 1);
@@ -291,9 +291,9 @@ second_byte_outside(__m512i bytes, unsigned char lead, unsigned char low, unsign
 // segments starting at 0..60 are decoded as in decode_valid, 16 at a time,
 // the ill-formed ones replaced by U+FFFD or left out; the next window
 // starts at the first segment at 61..63, or 64.
-UTF8VIEW_TARGET_AVX512_TRANSCODE inline decode_progress
-decode_replacing(const unsigned char* p, const unsigned char* stop, const unsigned char* end, char32_t* out,
-                 std::size_t room, scalar::subpart_action action, std::size_t clean_after) noexcept
+inline decode_progress decode_replacing(const unsigned char* p, const unsigned char* stop, const unsigned char* end,
+                                        char32_t* out, std::size_t room, scalar::subpart_action action,
+                                        std::size_t clean_after) noexcept
 {
     const __m512i payload_masks = _mm512_load_si512(lead_payload_mask);
     const __m512i shifts = _mm512_load_si512(lead_shift);
@@ -344,7 +344,7 @@ decode_replacing(const unsigned char* p, const unsigned char* stop, const unsign
 }
 
 // Lanes of `value` that hold a surrogate or a value above 10FFFF.
-UTF8VIEW_TARGET_AVX512_TRANSCODE inline __mmask16 not_scalar_values(__m512i value) noexcept
+inline __mmask16 not_scalar_values(__m512i value) noexcept
 {
     const __mmask16 surrogate = _mm512_cmpeq_epi32_mask(
         _mm512_and_si512(value, _mm512_set1_epi32(static_cast<int>(0xFFFFF800u))), _mm512_set1_epi32(0xD800));
@@ -354,7 +354,7 @@ UTF8VIEW_TARGET_AVX512_TRANSCODE inline __mmask16 not_scalar_values(__m512i valu
 // Encodes 16 scalar values (Table 3-6) at `out` and returns the bytes
 // written (16..64). No shortcut for all ASCII: the callers take that case
 // first, and a test here cost 10-15% on CJK and Hindi text.
-UTF8VIEW_TARGET_AVX512_TRANSCODE inline unsigned encode_sixteen(__m512i value, unsigned char* out) noexcept
+inline unsigned encode_sixteen(__m512i value, unsigned char* out) noexcept
 {
     const __mmask16 non_ascii = _mm512_cmpge_epu32_mask(value, _mm512_set1_epi32(0x80));
     const __m512i six_bits = _mm512_set1_epi32(0x3F);
@@ -400,8 +400,8 @@ UTF8VIEW_TARGET_AVX512_TRANSCODE inline unsigned encode_sixteen(__m512i value, u
 // Latin), each as a 16-bit word holding its 1 or 2 bytes (Table 3-6, rows 1
 // and 2), the bytes in use packed by one vpcompressb; otherwise two groups
 // of 16 by encode_sixteen. Then 16 at a time, then the scalar kernel.
-UTF8VIEW_TARGET_AVX512_TRANSCODE inline encode_progress
-encode_scalar_values(const char32_t* p, const char32_t* end, unsigned char* out, std::size_t room) noexcept
+inline encode_progress encode_scalar_values(const char32_t* p, const char32_t* end, unsigned char* out,
+                                            std::size_t room) noexcept
 {
     constexpr std::size_t step = encode_step_code_points;
     while (static_cast<std::size_t>(end - p) >= 2 * step && room >= 4 * 2 * step) {
@@ -456,9 +456,13 @@ encode_scalar_values(const char32_t* p, const char32_t* end, unsigned char* out,
 
 }  // namespace utf8view::detail::simd::avx512_transcode
 
+UTF8VIEW_END_TARGET_REGION
+
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic pop
 #endif
+
+#include <utf8view/detail/epilogue.hpp>
 
 #endif  // UTF8VIEW_SIMD_X86
 

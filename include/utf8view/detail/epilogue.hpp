@@ -1,0 +1,22 @@
+// Copyright (c) 2026 the utf8view authors.
+// Distributed under the Boost Software License, Version 1.0.
+// (See accompanying file LICENSE_1_0.txt or copy at https://www.boost.org/LICENSE_1_0.txt)
+
+/// \file
+/// Undefines what detail/prologue.hpp defined, at the end of a header that
+/// included it. (Alone it undefines nothing, and compiles: the build checks
+/// that every header does.)
+
+// Deliberately no include guard: included once in each header that uses it.
+
+#undef UTF8VIEW_ALWAYS_INLINE
+#undef UTF8VIEW_UNREACHABLE
+#undef UTF8VIEW_IS_CONSTANT_EVALUATED
+#undef UTF8VIEW_MEMCPY
+#undef UTF8VIEW_KERNEL_CALL
+#undef UTF8VIEW_COLD
+#undef UTF8VIEW_PRAGMA
+#undef UTF8VIEW_TARGET
+#undef UTF8VIEW_BEGIN_TARGET_REGION
+#undef UTF8VIEW_END_TARGET_REGION
+#undef UTF8VIEW_PROLOGUE_OPEN

@@ -1,0 +1,105 @@
+// Copyright (c) 2026 the utf8view authors.
+// Distributed under the Boost Software License, Version 1.0.
+// (See accompanying file LICENSE_1_0.txt or copy at https://www.boost.org/LICENSE_1_0.txt)
+
+/// \file
+/// The library's internal macros, defined for the code of one header and
+/// undefined again by detail/epilogue.hpp at its end, so that none of them
+/// is left for the code that includes utf8view. A header that uses them
+/// includes this one after all its own includes (no other header may open
+/// between the two) and detail/epilogue.hpp before its closing `#endif`.
+/// The macros a user may read or set stay in <utf8view/config.hpp>.
+
+// Deliberately no include guard: included once in each header that uses it.
+
+#if defined(UTF8VIEW_PROLOGUE_OPEN)
+#error "utf8view: detail/prologue.hpp included twice without detail/epilogue.hpp in between"
+#endif
+#define UTF8VIEW_PROLOGUE_OPEN
+
+// UTF8VIEW_ALWAYS_INLINE asks the compiler to inline a function on a hot
+// path (the multi-byte part of the decoder, the SIMD kernels' vector
+// operations), so that iterators and loops keep their state in registers.
+#if defined(__GNUC__) || defined(__clang__)
+#define UTF8VIEW_ALWAYS_INLINE [[gnu::always_inline]]
+#elif defined(_MSC_VER)
+#define UTF8VIEW_ALWAYS_INLINE [[msvc::forceinline]]
+#else
+#define UTF8VIEW_ALWAYS_INLINE
+#endif
+
+// UTF8VIEW_UNREACHABLE() tells the optimizer that a point cannot be
+// reached (used only for facts the code guarantees).
+#if defined(__GNUC__) || defined(__clang__)
+#define UTF8VIEW_UNREACHABLE() __builtin_unreachable()
+#elif defined(_MSC_VER)
+#define UTF8VIEW_UNREACHABLE() __assume(false)
+#else
+#define UTF8VIEW_UNREACHABLE() static_cast<void>(0)
+#endif
+
+// For the branches that only constant evaluation takes: GCC keeps
+// std::is_constant_evaluated() as a call at -O0, and with it the code of the
+// branch it guards; the built-in folds to false outside constant
+// evaluation, so unoptimized builds do not compile that branch's callees.
+#if defined(__has_builtin)
+#if __has_builtin(__builtin_is_constant_evaluated)
+#define UTF8VIEW_IS_CONSTANT_EVALUATED() __builtin_is_constant_evaluated()
+#endif
+#endif
+#if !defined(UTF8VIEW_IS_CONSTANT_EVALUATED)
+#include <type_traits>
+#define UTF8VIEW_IS_CONSTANT_EVALUATED() std::is_constant_evaluated()
+#endif
+
+// Unaligned loads go through memcpy. GCC and Clang have it built in, which
+// spares the translation units that include utf8view <cstring>.
+#if defined(__GNUC__) || defined(__clang__)
+#define UTF8VIEW_MEMCPY __builtin_memcpy
+#else
+#include <cstring>
+#define UTF8VIEW_MEMCPY std::memcpy
+#endif
+
+// The functions that run the SIMD kernels or choose among them
+// (detail/kernel_calls.hpp, <utf8view/kernels.hpp>): inline header-only;
+// with UTF8VIEW_SEPARATE_COMPILATION declared only, and defined once by
+// <utf8view/src.hpp>.
+#if defined(UTF8VIEW_SEPARATE_COMPILATION)
+#define UTF8VIEW_KERNEL_CALL
+#else
+#define UTF8VIEW_KERNEL_CALL inline
+#endif
+
+// A first-use path kept out of line, away from the callers' hot code.
+#if defined(__GNUC__) || defined(__clang__)
+#define UTF8VIEW_COLD [[gnu::cold, gnu::noinline]]
+#else
+#define UTF8VIEW_COLD
+#endif
+
+// UTF8VIEW_TARGET("avx2"): compile one function for an instruction set that
+// the rest of the program may not assume, so that users need no -m flag.
+//
+// UTF8VIEW_BEGIN_TARGET_REGION("avx2") ... UTF8VIEW_END_TARGET_REGION: the
+// same for every function defined in between, templates included (GCC's
+// `#pragma GCC target`, Clang's `#pragma clang attribute`). A kernel written
+// once for all instruction sets (detail/simd/vector_validation.ipp) is
+// compiled in one region per set. Only utf8view's own code goes in a
+// region: every standard or system header is included before it.
+// (MSVC emits any intrinsic without such flags: all four are empty there.)
+#define UTF8VIEW_PRAGMA(...) _Pragma(#__VA_ARGS__)
+#if defined(__clang__)
+#define UTF8VIEW_TARGET(isa) [[gnu::target(isa)]]
+#define UTF8VIEW_BEGIN_TARGET_REGION(isa)                                                                              \
+    UTF8VIEW_PRAGMA(clang attribute push(__attribute__((target(isa))), apply_to = function))
+#define UTF8VIEW_END_TARGET_REGION UTF8VIEW_PRAGMA(clang attribute pop)
+#elif defined(__GNUC__)
+#define UTF8VIEW_TARGET(isa) [[gnu::target(isa)]]
+#define UTF8VIEW_BEGIN_TARGET_REGION(isa) UTF8VIEW_PRAGMA(GCC push_options) UTF8VIEW_PRAGMA(GCC target(isa))
+#define UTF8VIEW_END_TARGET_REGION UTF8VIEW_PRAGMA(GCC pop_options)
+#else
+#define UTF8VIEW_TARGET(isa)
+#define UTF8VIEW_BEGIN_TARGET_REGION(isa)
+#define UTF8VIEW_END_TARGET_REGION
+#endif

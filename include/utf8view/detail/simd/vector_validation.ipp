@@ -1,0 +1,264 @@
+// Copyright (c) 2026 the utf8view authors.
+// Distributed under the Boost Software License, Version 1.0.
+// (See accompanying file LICENSE_1_0.txt or copy at https://www.boost.org/LICENSE_1_0.txt)
+
+/// \file
+/// The vector validation algorithm, written once for every instruction set:
+/// Table 3-7 of Unicode 15.0 ch. 3 in nibble-class form
+/// (detail/simd/table_3_7_nibbles.hpp) checked a vector at a time, as in
+/// J. Keiser and D. Lemire, "Validating UTF-8 In Less Than One Instruction
+/// Per Byte", Software: Practice and Experience 51(5), 2021.
+///
+/// Not a header of its own: each kernel header (sse.hpp, avx2.hpp,
+/// avx512.hpp, neon.hpp) includes it inside its namespace and inside its
+/// target region (detail/prologue.hpp), after defining
+///   - `vector`, a wrapper of one native vector of `vector::bytes` bytes,
+///     with `&`, `|`, `^` and these functions of the namespace: `load`,
+///     `store`, `splat`, `table_in_each_lane` (a 16-byte table in every
+///     128-bit lane, as the byte shuffle looks up within a lane),
+///     `table_in_last_lane` (the table in the last 16 bytes, FF elsewhere),
+///     `look_up(table, nibbles)`, `high_nibbles`, `low_nibbles`,
+///     `earlier_bytes<N>(current, previous)` (each byte's N-th predecessor,
+///     across the vector edge), `saturating_subtract`, `is_ascii` (no byte
+///     >= 80), `is_zero`, and `first_nonzero_byte` (its index, or
+///     vector::bytes);
+///   - `step_vectors`: how many vectors the checking loop takes per step
+///     (one error test and one ASCII test per step).
+/// So the code below is compiled once per instruction set, each time with
+/// that set enabled: a template could not do it, since a function that uses
+/// one set's intrinsics must itself be compiled for that set, and one
+/// template definition has one target.
+///
+/// What it defines: `block_bytes`, `block_prefix`, `accepted_prefix`,
+/// `copy_accepted_prefix` and `validate`, the kernel's entries in the kernel
+/// table (detail/dispatch.hpp).
+
+// Deliberately no include guard: included once in each kernel's namespace.
+
+// Bytes the contract of block_prefix counts in (a whole number of vectors,
+// and of steps below): what it accepts is a whole number of blocks. The last
+// n % block_bytes bytes are left to the scalar kernel.
+inline constexpr std::size_t block_bytes = 64;
+inline constexpr std::size_t block_vectors = block_bytes / vector::bytes;
+inline constexpr std::size_t step_bytes = step_vectors * vector::bytes;
+static_assert(block_bytes % vector::bytes == 0 && step_bytes % block_bytes == 0,
+              "a step is a whole number of blocks, a block a whole number of vectors");
+
+// `Count` vectors, one after another in memory.
+template <std::size_t Count>
+using vectors = std::array<vector, Count>;
+
+template <std::size_t... Index>
+UTF8VIEW_ALWAYS_INLINE inline vectors<sizeof...(Index)> load_vectors(const unsigned char* p,
+                                                                     std::index_sequence<Index...>) noexcept
+{
+    return {load(p + Index * vector::bytes)...};
+}
+
+template <std::size_t Count>
+UTF8VIEW_ALWAYS_INLINE inline vectors<Count> load_vectors(const unsigned char* p) noexcept
+{
+    return load_vectors(p, std::make_index_sequence<Count>{});
+}
+
+template <std::size_t... Index>
+UTF8VIEW_ALWAYS_INLINE inline bool is_ascii(const vectors<sizeof...(Index)>& v, std::index_sequence<Index...>) noexcept
+{
+    return is_ascii((v[Index] | ...));
+}
+
+template <std::size_t Count>
+UTF8VIEW_ALWAYS_INLINE inline bool is_ascii(const vectors<Count>& v) noexcept
+{
+    return is_ascii(v, std::make_index_sequence<Count>{});
+}
+
+// The nibble tables, in the shape the checks use.
+struct tables {
+    vector previous_high;
+    vector previous_low;
+    vector current_high;
+    vector unfinished_at_end;  // applies to the last 16 bytes of a vector only
+};
+
+UTF8VIEW_ALWAYS_INLINE inline tables load_tables() noexcept
+{
+    return {table_in_each_lane(lookup::previous_high), table_in_each_lane(lookup::previous_low),
+            table_in_each_lane(lookup::current_high), table_in_last_lane(lookup::unfinished_at_end)};
+}
+
+// The error bytes of `current`, whose bytes follow those of `previous`:
+// non-zero where a byte is not allowed after the bytes before it.
+UTF8VIEW_ALWAYS_INLINE inline vector check(vector current, vector previous, const tables& t) noexcept
+{
+    // The pair (byte before, byte): the AND of three nibble lookups is the
+    // set of ill-formed classes the pair is in.
+    const vector previous_1 = earlier_bytes<1>(current, previous);
+    const vector pair_errors = look_up(t.previous_high, high_nibbles(previous_1)) &
+                               look_up(t.previous_low, low_nibbles(previous_1)) &
+                               look_up(t.current_high, high_nibbles(current));
+
+    // Where byte i-2 is >= E0 or byte i-3 >= F0, byte i must be a
+    // continuation byte after a continuation byte (two_continuations), and
+    // nowhere else: XOR leaves bit 7 set where the two disagree.
+    const vector third = saturating_subtract(earlier_bytes<2>(current, previous), splat(lookup::third_byte_threshold));
+    const vector fourth =
+        saturating_subtract(earlier_bytes<3>(current, previous), splat(lookup::fourth_byte_threshold));
+    const vector must_continue = (third | fourth) & splat(0x80);
+    return pair_errors ^ must_continue;
+}
+
+template <std::size_t Count, std::size_t... Index>
+UTF8VIEW_ALWAYS_INLINE inline vector check(const vectors<Count>& v, vector previous, const tables& t,
+                                           std::index_sequence<0, Index...>) noexcept
+{
+    return (check(v[0], previous, t) | ... | check(v[Index], v[Index - 1], t));
+}
+
+// The errors of `Count` vectors that follow `previous`.
+template <std::size_t Count>
+UTF8VIEW_ALWAYS_INLINE inline vector check(const vectors<Count>& v, vector previous, const tables& t) noexcept
+{
+    return check(v, previous, t, std::make_index_sequence<Count>{});
+}
+
+// Where block_prefix copies what it accepts (copy_accepted_prefix): the
+// clean blocks go to `out` as they are found, the last one held back, so
+// that the copy always stops at least a block short of the accepted prefix,
+// and so before its last segment: the caller writes that one itself, after
+// deciding what becomes of it.
+struct block_copy {
+    unsigned char* out = nullptr;
+    std::size_t copied = 0;                 // p[0, copied) is at out[0, copied)
+    vectors<block_vectors> held = {};       // the block at [copied, copied + 64), if the prefix reaches past copied
+
+    // The clean vectors `v`, a whole number of blocks at p[at, ...), right
+    // after what is accepted so far.
+    template <std::size_t Count>
+    UTF8VIEW_ALWAYS_INLINE void accept(std::size_t at, const vectors<Count>& v) noexcept
+    {
+        static_assert(Count % block_vectors == 0, "whole blocks");
+        if (copied + block_bytes == at)
+            for (std::size_t index = 0; index != block_vectors; ++index)
+                store(out + copied + index * vector::bytes, held[index]);
+        for (std::size_t index = 0; index + block_vectors < Count; ++index)
+            store(out + at + index * vector::bytes, v[index]);
+        for (std::size_t index = 0; index != block_vectors; ++index) held[index] = v[Count - block_vectors + index];
+        copied = at + (Count - block_vectors) * vector::bytes;
+    }
+};
+
+// Validation: nothing is kept. A type of its own, not a block_copy without
+// `out`, so that the validating loop carries no test of `out` per block
+// (block_prefix is too large to be inlined where that would fold away).
+struct no_copy {
+    template <std::size_t Count>
+    UTF8VIEW_ALWAYS_INLINE void accept(std::size_t, const vectors<Count>&) noexcept
+    {}
+};
+
+// The length of the longest prefix of p[0, n) made of whole blocks in which
+// the vector code found nothing wrong. Bytes before it are well-formed except
+// perhaps for a sequence unfinished at its end; the block that starts there
+// (if any) holds an error or continues such a sequence wrongly. Reads only
+// whole blocks inside p[0, n). `copy` is given each clean step as it is
+// accepted. A run of ASCII is skipped two steps at a time with nothing but
+// the ASCII test.
+template <class Copy>
+inline std::size_t block_prefix(const unsigned char* p, std::size_t n, Copy& copy) noexcept
+{
+    const tables t = load_tables();
+    vector previous = splat(0);    // bytes before p: as if ASCII
+    vector unfinished = splat(0);  // non-zero if the bytes so far end inside a sequence
+    std::size_t i = 0;
+    while (n - i >= step_bytes) {
+        const vectors<step_vectors> step = load_vectors<step_vectors>(p + i);
+        if (is_ascii(step)) {
+            // All ASCII: fine unless the bytes before left a sequence unfinished.
+            if (!is_zero(unfinished)) return i;
+            copy.accept(i, step);
+            i += step_bytes;
+            while (n - i >= 2 * step_bytes) {
+                const vectors<2 * step_vectors> run = load_vectors<2 * step_vectors>(p + i);
+                if (!is_ascii(run)) break;
+                copy.accept(i, run);
+                i += 2 * step_bytes;
+            }
+            // The checks of the next step see ASCII before it; which ASCII
+            // bytes does not matter to them (no table entry tells them apart).
+            previous = splat(0);
+            unfinished = splat(0);
+            continue;
+        }
+        if (!is_zero(check(step, previous, t))) return i;
+        copy.accept(i, step);
+        previous = step[step_vectors - 1];
+        unfinished = saturating_subtract(previous, t.unfinished_at_end);
+        i += step_bytes;
+    }
+    if constexpr (step_bytes > block_bytes) {
+        // What is left may still hold whole blocks: one at a time.
+        while (n - i >= block_bytes) {
+            const vectors<block_vectors> block = load_vectors<block_vectors>(p + i);
+            if (!is_zero(is_ascii(block) ? unfinished : check(block, previous, t))) return i;
+            copy.accept(i, block);
+            previous = block[block_vectors - 1];
+            unfinished = saturating_subtract(previous, t.unfinished_at_end);
+            i += block_bytes;
+        }
+    }
+    return i;
+}
+
+inline std::size_t block_prefix(const unsigned char* p, std::size_t n) noexcept
+{
+    no_copy none;
+    return block_prefix(p, n, none);
+}
+
+// block_prefix, then, in the step where it stopped, the first byte that
+// check() finds not allowed after the bytes before it (with the real bytes
+// before the step): p[0, result) holds no error except perhaps the start
+// of a sequence that this byte breaks (whose lead byte is at most 3 back),
+// since a byte of a well-formed prefix is never flagged. What the kernel
+// table's accepted_prefix is, and where validate() starts the scalar
+// decoder: a few bytes before the error instead of up to a step.
+template <class Copy>
+inline std::size_t accepted_prefix(const unsigned char* p, std::size_t n, Copy& copy) noexcept
+{
+    const std::size_t i = block_prefix(p, n, copy);
+    const tables t = load_tables();
+    vector previous = i == 0 ? splat(0) : load(p + i - vector::bytes);
+    for (std::size_t at = i; at - i < step_bytes && n - at >= vector::bytes; at += vector::bytes) {
+        const vector current = load(p + at);
+        const std::size_t flagged = first_nonzero_byte(check(current, previous, t));
+        if (flagged != vector::bytes) return at + flagged;
+        previous = current;
+    }
+    return i;
+}
+
+inline std::size_t accepted_prefix(const unsigned char* p, std::size_t n) noexcept
+{
+    no_copy none;
+    return accepted_prefix(p, n, none);
+}
+
+// accepted_prefix, copying to `out` the bytes it accepts as it reads them,
+// all but at least the last 64 (see block_copy; the kernel table's
+// copy_accepted_prefix).
+inline prefix_copy copy_accepted_prefix(const unsigned char* p, std::size_t n, unsigned char* out) noexcept
+{
+    block_copy copy;
+    copy.out = out;
+    const std::size_t accepted = accepted_prefix(p, n, copy);
+    return {accepted, copy.copied};
+}
+
+// The kernel: exactly the scalar kernel's result (see scalar.hpp), the
+// scalar decoder taking over a few bytes before the first error.
+inline validation_result validate(const unsigned char* p, std::size_t n) noexcept
+{
+    const std::size_t accepted = accepted_prefix(p, n);
+    return scalar::validate_from(p, n, scalar::restart_offset(p, accepted));
+}
