@@ -63,6 +63,7 @@
 #include <utf8view/config.hpp>
 #include <utf8view/detail/cpu.hpp>
 #include <utf8view/detail/simd/segment_masks.hpp>
+#include <utf8view/detail/simd/table_3_6_nibbles.hpp>
 #include <utf8view/detail/simd/transcode_scalar.hpp>
 
 #include <bit>
@@ -79,12 +80,8 @@ UTF8VIEW_BEGIN_TARGET_REGION("avx2,bmi,popcnt")
 
 namespace utf8view::detail::simd::avx2_transcode {
 
-// The blocks decode_valid takes, and the windows inside them.
-// Lead byte masks of a block made of characters of one length: 4 bytes, and
-// 3 bytes (16 characters, then the next one's lead byte at byte 48).
-inline constexpr std::uint64_t every_fourth_byte = 0x1111111111111111u;
-inline constexpr std::uint64_t every_third_byte = 0x1249249249249u;
-inline constexpr std::uint64_t first_49_bytes = (std::uint64_t{1} << 49) - 1;
+// The blocks decode_valid takes, and the windows inside them. (The shapes
+// of a block whose characters all have one length: table_3_6_nibbles.hpp.)
 inline constexpr std::size_t block_bytes = 64;
 inline constexpr unsigned window_bytes = 8;
 // Windows start at 0..48 of a block, so that their 16 bytes stay inside it.
@@ -118,19 +115,12 @@ constexpr gather_indices make_gather_indices() noexcept
 
 inline constexpr gather_indices gather = make_gather_indices();
 
-// By the high nibble of a byte (Table 3-7): the mask of its payload bits
-// (7 for ASCII, 6 for a continuation byte, 5, 4, 3 for a lead byte of 2, 3,
-// 4 bytes), and, used for lead bytes only, how far to shift the joined
-// payload of 4 bytes right (6 for each continuation byte the character
-// lacks). Both 128-bit halves hold the same 16 entries.
-// clang-format off
-alignas(32) inline constexpr unsigned char payload_mask_by_nibble[32] = {
-    0x7F, 0x7F, 0x7F, 0x7F, 0x7F, 0x7F, 0x7F, 0x7F, 0x3F, 0x3F, 0x3F, 0x3F, 0x1F, 0x1F, 0x0F, 0x07,
-    0x7F, 0x7F, 0x7F, 0x7F, 0x7F, 0x7F, 0x7F, 0x7F, 0x3F, 0x3F, 0x3F, 0x3F, 0x1F, 0x1F, 0x0F, 0x07};
-alignas(32) inline constexpr unsigned char lead_shift[32] = {
-    18, 18, 18, 18, 18, 18, 18, 18, 0, 0, 0, 0, 12, 12, 6, 0,
-    18, 18, 18, 18, 18, 18, 18, 18, 0, 0, 0, 0, 12, 12, 6, 0};
-// clang-format on
+// A 16-byte table of table_3_6_nibbles.hpp in both 128-bit halves
+// (vpshufb looks up within a half).
+inline __m256i nibble_table(const unsigned char (&table)[16]) noexcept
+{
+    return _mm256_broadcastsi128_si256(_mm_loadu_si128(reinterpret_cast<const __m128i*>(table)));
+}
 
 // Decodes 8 lanes, each holding a valid character's bytes in order from its
 // lead byte (bytes past the character's end are ignored; a zero lane gives 0).
@@ -142,9 +132,9 @@ inline __m256i decode_lanes(__m256i raw) noexcept
     // 1..3 at most 6 bits (the character's continuation bytes keep all 6;
     // bytes past its end are shifted out below, and are kept below 40 so
     // that they cannot carry into the bits above them).
-    const __m256i payload_masks = _mm256_and_si256(
-        _mm256_shuffle_epi8(_mm256_load_si256(reinterpret_cast<const __m256i*>(payload_mask_by_nibble)), nibbles),
-        _mm256_set1_epi32(0x3F3F3FFF));
+    const __m256i payload_masks =
+        _mm256_and_si256(_mm256_shuffle_epi8(nibble_table(table_3_6::payload_mask_by_high_nibble), nibbles),
+                         _mm256_set1_epi32(0x3F3F3FFF));
     const __m256i payload = _mm256_and_si256(raw, payload_masks);
     // lead << 18 | second << 12 | third << 6 | fourth, as for a 4-byte
     // character: byte pairs joined by a multiply-add of 64 and 1, then the
@@ -152,9 +142,8 @@ inline __m256i decode_lanes(__m256i raw) noexcept
     const __m256i pairs = _mm256_maddubs_epi16(payload, _mm256_set1_epi32(0x01400140));
     const __m256i joined = _mm256_madd_epi16(pairs, _mm256_set1_epi32(0x00011000));
     // Then 6 bits off for each byte the character lacks.
-    const __m256i shift =
-        _mm256_and_si256(_mm256_shuffle_epi8(_mm256_load_si256(reinterpret_cast<const __m256i*>(lead_shift)), nibbles),
-                         _mm256_set1_epi32(0xFF));
+    const __m256i shift = _mm256_and_si256(
+        _mm256_shuffle_epi8(nibble_table(table_3_6::lead_shift_by_high_nibble), nibbles), _mm256_set1_epi32(0xFF));
     return _mm256_srlv_epi32(joined, shift);
 }
 
@@ -283,14 +272,14 @@ inline decode_progress decode_valid(const unsigned char* p, const unsigned char*
                                                                                    << 32;
         const std::uint64_t three_or_more = std::uint64_t{at_least(low, 0xE0)} | std::uint64_t{at_least(high, 0xE0)}
                                                                                      << 32;
-        if (leads == every_fourth_byte) {
+        if (leads == table_3_6::every_fourth_byte) {
             // 16 characters of 4 bytes: each 32-bit lane holds one.
             _mm256_storeu_si256(reinterpret_cast<__m256i*>(out), decode_lanes(low));
             _mm256_storeu_si256(reinterpret_cast<__m256i*>(out + 8), decode_lanes(high));
             out += 16;
             position = block_bytes;
         }
-        else if ((leads & first_49_bytes) == every_third_byte) {
+        else if ((leads & table_3_6::first_49_bytes) == table_3_6::every_third_byte) {
             // 16 characters of 3 bytes (48 bytes): 4 from each 12 bytes,
             // one per 32-bit lane.
             const __m256i spread = _mm256_setr_epi8(0, 1, 2, -1, 3, 4, 5, -1, 6, 7, 8, -1, 9, 10, 11, -1,  //

@@ -42,6 +42,7 @@
 #include <utf8view/config.hpp>
 #include <utf8view/detail/cpu.hpp>
 #include <utf8view/detail/simd/segment_masks.hpp>
+#include <utf8view/detail/simd/table_3_6_nibbles.hpp>
 #include <utf8view/detail/simd/transcode_scalar.hpp>
 
 #include <bit>
@@ -74,25 +75,16 @@ alignas(64) inline constexpr unsigned char byte_positions[64] = {
     44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63};
 // clang-format on
 
-// By the high nibble of a lead byte (Table 3-7): the mask of its payload
-// bits, and how far to shift the joined 24 + payload bits right (6 for
-// each continuation byte the character lacks). Nibbles 8..B are never lead
-// bytes of valid text; their entries are not used.
-// clang-format off
-alignas(64) inline constexpr std::uint32_t lead_payload_mask[16] = {
-    0x7F, 0x7F, 0x7F, 0x7F, 0x7F, 0x7F, 0x7F, 0x7F, 0, 0, 0, 0, 0x1F, 0x1F, 0x0F, 0x07};
-alignas(64) inline constexpr std::uint32_t lead_shift[16] = {
-    18, 18, 18, 18, 18, 18, 18, 18, 0, 0, 0, 0, 12, 12, 6, 0};
-// clang-format on
+// A 16-byte table of table_3_6_nibbles.hpp widened to 16 32-bit lanes,
+// for vpermd to look up by the high nibble of each lane's lead byte.
+inline __m512i nibble_table(const unsigned char (&table)[16]) noexcept
+{
+    return _mm512_cvtepu8_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i*>(table)));
+}
 
 // The windows decode_valid and the steps encode_scalar_values take.
 inline constexpr std::size_t decode_window_bytes = 64;
 inline constexpr std::size_t encode_step_code_points = 16;
-// Lead byte masks of a window made of characters of one length: 16 of 4
-// bytes, and 16 of 3 bytes followed by the next one's lead byte at byte 48.
-inline constexpr std::uint64_t every_fourth_byte = 0x1111111111111111u;
-inline constexpr std::uint64_t every_third_byte = 0x1249249249249u;
-inline constexpr std::uint64_t first_49_bytes = (std::uint64_t{1} << 49) - 1;
 
 // vpermb indices that put bytes 3i .. 3i + 3 of a window into 32-bit lane i
 // (the fourth byte belongs to the next character; decode_lanes drops it).
@@ -164,8 +156,8 @@ inline decode_progress decode_valid(const unsigned char* p, const unsigned char*
                                     std::size_t room) noexcept
 {
     const __m512i positions_all = _mm512_load_si512(byte_positions);
-    const __m512i payload_masks = _mm512_load_si512(lead_payload_mask);
-    const __m512i shifts = _mm512_load_si512(lead_shift);
+    const __m512i payload_masks = nibble_table(table_3_6::payload_mask_by_high_nibble);
+    const __m512i shifts = nibble_table(table_3_6::lead_shift_by_high_nibble);
     const __m512i continuation_limit = _mm512_set1_epi8(static_cast<char>(0xBF));  // -65 as a signed byte
 
     while (static_cast<std::size_t>(stop - p) >= decode_window_bytes && room >= decode_window_bytes) {
@@ -198,7 +190,7 @@ inline decode_progress decode_valid(const unsigned char* p, const unsigned char*
         }
         // Lead bytes: signed, greater than BF (-65): 00..7F and C0..FF.
         const __mmask64 leads = _mm512_cmpgt_epi8_mask(bytes, continuation_limit);
-        if (leads == every_fourth_byte) {
+        if (leads == table_3_6::every_fourth_byte) {
             // 16 characters of 4 bytes (emoji, historic scripts): the lanes
             // as loaded.
             _mm512_storeu_si512(out, decode_lanes(bytes, payload_masks, shifts));
@@ -207,7 +199,7 @@ inline decode_progress decode_valid(const unsigned char* p, const unsigned char*
             room -= 16;
             continue;
         }
-        if ((leads & first_49_bytes) == every_third_byte) {
+        if ((leads & table_3_6::first_49_bytes) == table_3_6::every_third_byte) {
             // 16 characters of 3 bytes (CJK text is mostly these), spread
             // by one fixed permutation, without compressing positions.
             const __m512i spread = _mm512_load_si512(three_byte_spread.bytes);
@@ -295,8 +287,8 @@ inline decode_progress decode_replacing(const unsigned char* p, const unsigned c
                                         char32_t* out, std::size_t room, scalar::subpart_action action,
                                         std::size_t clean_after) noexcept
 {
-    const __m512i payload_masks = _mm512_load_si512(lead_payload_mask);
-    const __m512i shifts = _mm512_load_si512(lead_shift);
+    const __m512i payload_masks = nibble_table(table_3_6::payload_mask_by_high_nibble);
+    const __m512i shifts = nibble_table(table_3_6::lead_shift_by_high_nibble);
     const bool drop = action == scalar::subpart_action::drop;
 
     while (p < stop && static_cast<std::size_t>(end - p) >= decode_window_bytes && room >= decode_window_bytes) {
