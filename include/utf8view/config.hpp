@@ -75,7 +75,7 @@ namespace utf8view::detail {
     `utf8view::detail::validate_with_active_kernel` and the other functions
     of `detail/kernel_calls.hpp` and `<utf8view/kernels.hpp>`). */
 
-// The library's internal macros (UTF8VIEW_ALWAYS_INLINE, UTF8VIEW_TARGET,
+// The library's internal macros (UTF8VIEW_ALWAYS_INLINE, the target regions,
 // ...) are not here: detail/prologue.hpp defines them for the code of each
 // header that uses them, and detail/epilogue.hpp undefines them at its end.
 

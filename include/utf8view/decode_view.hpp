@@ -16,6 +16,7 @@
 #include <utf8view/detail/decode_step.hpp>
 #include <utf8view/detail/iterator_support.hpp>
 #include <utf8view/detail/kernel_calls.hpp>
+#include <utf8view/detail/policy_view.hpp>
 #include <utf8view/error.hpp>
 #include <utf8view/error_policy.hpp>
 
@@ -38,6 +39,8 @@ inline constexpr bool is_ref_view_of_string_literal_array_v = false;
 template <class R>
 inline constexpr bool is_ref_view_of_string_literal_array_v<std::ranges::ref_view<R>> =
     is_string_literal_array_v<std::remove_cv_t<R>>;
+
+struct decode_adaptor_traits;  // views::decode's, below
 }  // namespace detail
 
 /** A lazy view of the code points of the UTF-8 byte range `V`.
@@ -96,18 +99,18 @@ inline constexpr bool is_ref_view_of_string_literal_array_v<std::ranges::ref_vie
     @endcode */
 template <std::ranges::view V, decode_error_policy Policy = on_error::replace_t>
     requires utf8_range<V>
-class decode_view : public std::ranges::view_interface<decode_view<V, Policy>> {
+class decode_view : public detail::policy_view<decode_view<V, Policy>, V, Policy, detail::decode_adaptor_traits> {
     static_assert(!detail::is_ref_view_of_string_literal_array_v<V>,
                   "utf8view: a char array (such as a string literal) would decode its terminating NUL; "
                   "use std::string_view / std::u8string_view, or utf8view::null_terminated(pointer)");
 
+    // base(), policy(), begin() and end() (an iterator_, or a
+    // detail::view_sentinel when V is not a common forward range).
+    using view_base = detail::policy_view<decode_view, V, Policy, detail::decode_adaptor_traits>;
+    friend view_base;
+
     template <bool Const>
     class iterator_;
-    template <bool Const>
-    class sentinel_;
-
-    V base_ = V();
-    [[no_unique_address]] detail::copyable_box<Policy> policy_ = detail::copyable_box<Policy>();
 
 public:
     /// The iterator type, for Boost.Range and other code that looks for a nested name.
@@ -124,64 +127,10 @@ public:
     /** Views `base` as code points, handling errors with `policy`. O(1). */
     constexpr explicit decode_view(V base, Policy policy = Policy()) noexcept(
         std::conjunction_v<std::is_nothrow_move_constructible<V>, std::is_nothrow_copy_constructible<Policy>>)
-        : base_(std::move(base)), policy_(policy)
+        : view_base(std::move(base), policy)
     {}
 
-    /** The underlying byte view. */
-    [[nodiscard]] constexpr V base() const&
-        requires std::copy_constructible<V>
-    {
-        return base_;
-    }
-    [[nodiscard]] constexpr V base() && { return std::move(base_); }
-
-    /** The error policy. */
-    [[nodiscard]] constexpr const Policy& policy() const noexcept { return *policy_; }
-
-    /** An iterator at the first code point. The first element is decoded
-        here, so for ill-formed bytes at the start the policy runs (and
-        `on_error::throw_exception` throws) on each call: a loop that
-        compares with `begin()` on every step should call it once, before
-        the loop. */
-    [[nodiscard]] UTF8VIEW_ALWAYS_INLINE constexpr iterator_<false> begin()
-    {
-        return iterator_<false>(std::ranges::begin(base_), std::ranges::end(base_), *policy_);
-    }
-    [[nodiscard]] UTF8VIEW_ALWAYS_INLINE constexpr iterator_<true> begin() const
-        requires std::ranges::range<const V> && utf8_range<const V>
-    {
-        return iterator_<true>(std::ranges::begin(base_), std::ranges::end(base_), *policy_);
-    }
-
-    /** The end: an iterator if `V` is a common forward range, else a
-        sentinel (over input ranges the end is always a sentinel: iterators
-        that consume their bytes cannot be compared with each other). O(1). */
-    [[nodiscard]] constexpr auto end()
-    {
-        if constexpr (std::ranges::common_range<V> && std::ranges::forward_range<V>)
-            return make_end<false>(base_, *policy_);
-        else return sentinel_<false>(std::ranges::end(base_));
-    }
-    [[nodiscard]] constexpr auto end() const
-        requires std::ranges::range<const V> && utf8_range<const V>
-    {
-        if constexpr (std::ranges::common_range<const V> && std::ranges::forward_range<const V>)
-            return make_end<true>(base_, *policy_);
-        else return sentinel_<true>(std::ranges::end(base_));
-    }
-
     // No size(): the number of code points is unknown without an O(n) pass.
-
-private:
-    template <bool Const>
-    static constexpr iterator_<Const> make_end(detail::maybe_const<Const, V>& base, const Policy& policy)
-    {
-        using Base = detail::maybe_const<Const, V>;
-        if constexpr (std::ranges::bidirectional_range<Base>)
-            return iterator_<Const>(typename iterator_<Const>::at_end_t{}, std::ranges::begin(base),
-                                    std::ranges::end(base), policy);
-        else return iterator_<Const>(typename iterator_<Const>::at_end_t{}, std::ranges::end(base), policy);
-    }
 };
 
 /// Deduction guides: `decode_view(bytes)` and `decode_view(bytes, policy)`
@@ -223,10 +172,9 @@ class decode_view<V, Policy>::iterator_ : public detail::iterator_category_base<
                                          detail::nothrow_iteration_v<base_iterator, base_sentinel>;
 
     friend decode_view;
+    friend typename decode_view::view_base;
     template <bool>
     friend class iterator_;
-    template <bool>
-    friend class sentinel_;
 
     struct at_end_t {};
 
@@ -389,6 +337,16 @@ public:
         // end test from the step that just decoded an element, without
         // comparing positions.
         return left.length_ == right.length_ && left.current_ == right.current_;
+    }
+
+    /** True if `it` is past the last element (against the end of a view
+        that is not common). */
+    template <bool SentinelConst>
+        requires std::sentinel_for<std::ranges::sentinel_t<detail::maybe_const<SentinelConst, V>>, base_iterator>
+    [[nodiscard]] friend constexpr bool operator==(const iterator_& it,
+                                                   const detail::view_sentinel<V, SentinelConst, decode_view>&)
+    {
+        return it.at_end();
     }
 
 private:
@@ -597,117 +555,49 @@ private:
     }
 };
 
-/** The sentinel of `decode_view` over a range that is not common. */
-template <std::ranges::view V, decode_error_policy Policy>
-    requires utf8_range<V>
-template <bool Const>
-class decode_view<V, Policy>::sentinel_ {
-    using Base = detail::maybe_const<Const, V>;
-    std::ranges::sentinel_t<Base> end_ = std::ranges::sentinel_t<Base>();
-
-    friend decode_view;
-    constexpr explicit sentinel_(std::ranges::sentinel_t<Base> end) : end_(std::move(end)) {}
-
-public:
-    sentinel_() = default;
-
-    /** Converts a mutable sentinel to a const one. */
-    constexpr sentinel_(sentinel_<!Const> other)
-        requires Const && std::convertible_to<std::ranges::sentinel_t<V>, std::ranges::sentinel_t<Base>>
-        : end_(std::move(other.end_))
-    {}
-
-    /** The underlying sentinel. */
-    [[nodiscard]] constexpr std::ranges::sentinel_t<Base> base() const { return end_; }
-
-    /** True if `it` is past the last element. */
-    template <bool OtherConst>
-        requires std::sentinel_for<std::ranges::sentinel_t<Base>,
-                                   std::ranges::iterator_t<detail::maybe_const<OtherConst, V>>>
-    [[nodiscard]] friend constexpr bool operator==(const iterator_<OtherConst>& it, const sentinel_&)
-    {
-        return reached(it);
-    }
-
-private:
-    template <bool>
-    friend class sentinel_;
-
-    template <bool OtherConst>
-    static constexpr bool reached(const iterator_<OtherConst>& it)
-    {
-        return it.at_end();
-    }
-};
-
 namespace detail {
 
-template <class Policy>
-struct decode_with_policy_fn;
+// What views::decode adapts: bytes to a decode_view (the adaptor object
+// itself, with its policy binding and its misuse messages, is
+// detail/closure.hpp's view_adaptor, shared with views::encode_as).
+struct decode_adaptor_traits {
+    template <class R>
+    static constexpr bool accepts_range = utf8_range<R>;
+    template <class Policy>
+    static constexpr bool accepts_policy = decode_error_policy<Policy>;
+    using misuse_result = std::ranges::empty_view<char32_t>;
 
-struct decode_fn : range_adaptor_closure<decode_fn> {
-    /** `views::decode(bytes)`: a `decode_view` of `bytes` with `on_error::replace`. */
-    template <std::ranges::viewable_range R>
-        requires utf8_range<R> && (!string_literal_array<R>)
-    [[nodiscard]] constexpr auto operator()(R&& bytes) const
+    template <class V>
+    static constexpr auto make(V bytes)
     {
-        return decode_view<std::views::all_t<R>>(std::views::all(std::forward<R>(bytes)));
+        return decode_view<V>(std::move(bytes));
     }
-
-    /** `views::decode(bytes, policy)`. */
-    template <std::ranges::viewable_range R, decode_error_policy Policy>
-        requires utf8_range<R> && (!string_literal_array<R>)
-    [[nodiscard]] constexpr auto operator()(R&& bytes, Policy policy) const
+    template <class V, class Policy>
+    static constexpr auto make(V bytes, Policy policy)
     {
-        return decode_view<std::views::all_t<R>, Policy>(std::views::all(std::forward<R>(bytes)), std::move(policy));
+        return decode_view<V, Policy>(std::move(bytes), std::move(policy));
     }
-
-    /** `views::decode(policy)`: an adaptor for `bytes | views::decode(policy)`. */
-    template <class Policy>  // not a range first: that test is cheaper to compile
-        requires(!std::ranges::range<Policy>) && decode_error_policy<Policy>
-    [[nodiscard]] constexpr auto operator()(Policy policy) const
-    {
-        return decode_with_policy_fn<Policy>{{}, std::move(policy)};
-    }
-
-    // Misuse, reported with a message naming the rule rather than a page of
-    // failed overloads. The return type is a range, so that no second error
-    // follows the message.
 
     // A string literal would be decoded with its terminating NUL.
-    template <class R, class... Policy>
-        requires string_literal_array<R>
-    std::ranges::empty_view<char32_t> operator()(R&&, Policy...) const
+    template <class R>
+    static void reject_string_literal()
     {
         static_assert(always_false_v<R>,
                       "utf8view: a char array (such as a string literal) would decode its terminating NUL; "
                       "use std::string_view / std::u8string_view, or utf8view::null_terminated(pointer)");
-        return {};
     }
 
     // A range whose elements are not UTF-8 code units.
-    template <std::ranges::range R, class... Policy>
-        requires(!utf8_range<R> && !string_literal_array<R>)
-    std::ranges::empty_view<char32_t> operator()(R&&, Policy...) const
+    template <class R>
+    static void reject_elements()
     {
         static_assert(always_false_v<R>,
                       "utf8view::views::decode: the range's elements must be UTF-8 code units (bytes): char, "
                       "char8_t, unsigned char, signed char or std::byte");
-        return {};
     }
 };
 
-template <class Policy>
-struct decode_with_policy_fn : range_adaptor_closure<decode_with_policy_fn<Policy>> {
-    [[no_unique_address]] Policy policy;
-
-    template <std::ranges::viewable_range R>
-        requires utf8_range<R>
-    [[nodiscard]] constexpr auto operator()(R&& bytes) const
-    {
-        return decode_fn{}(std::forward<R>(bytes), policy);
-    }
-};
+using decode_fn = view_adaptor<decode_adaptor_traits>;
 
 }  // namespace detail
 

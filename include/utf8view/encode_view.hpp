@@ -14,6 +14,7 @@
 #include <utf8view/detail/closure.hpp>
 #include <utf8view/detail/encode_step.hpp>
 #include <utf8view/detail/iterator_support.hpp>
+#include <utf8view/detail/policy_view.hpp>
 #include <utf8view/error.hpp>
 #include <utf8view/error_policy.hpp>
 
@@ -29,6 +30,11 @@
 #include <utf8view/detail/prologue.hpp>
 
 namespace utf8view {
+
+namespace detail {
+template <utf8_code_unit CharT>
+struct encode_adaptor_traits;  // views::encode_as's, below
+}  // namespace detail
 
 /** A lazy view of the UTF-8 encoding of the code point range `V`.
 
@@ -57,14 +63,15 @@ namespace utf8view {
     @par Standard Unicode 15.0, ch. 3, D76 (scalar value), D92, Table 3-6. */
 template <std::ranges::view V, encode_error_policy Policy = on_error::replace_t, utf8_code_unit CharT = char8_t>
     requires code_point_range<V>
-class encode_view : public std::ranges::view_interface<encode_view<V, Policy, CharT>> {
+class encode_view
+    : public detail::policy_view<encode_view<V, Policy, CharT>, V, Policy, detail::encode_adaptor_traits<CharT>> {
+    // base(), policy(), begin() and end() (an iterator_, or a
+    // detail::view_sentinel when V is not a common forward range).
+    using view_base = detail::policy_view<encode_view, V, Policy, detail::encode_adaptor_traits<CharT>>;
+    friend view_base;
+
     template <bool Const>
     class iterator_;
-    template <bool Const>
-    class sentinel_;
-
-    V base_ = V();
-    [[no_unique_address]] detail::copyable_box<Policy> policy_ = detail::copyable_box<Policy>();
 
 public:
     /// The iterator type, for Boost.Range and other code that looks for a nested name.
@@ -81,56 +88,8 @@ public:
     /** Views the code points of `base` as UTF-8, handling errors with `policy`. O(1). */
     constexpr explicit encode_view(V base, Policy policy = Policy()) noexcept(
         std::conjunction_v<std::is_nothrow_move_constructible<V>, std::is_nothrow_copy_constructible<Policy>>)
-        : base_(std::move(base)), policy_(policy)
+        : view_base(std::move(base), policy)
     {}
-
-    /** The underlying code point view. */
-    [[nodiscard]] constexpr V base() const&
-        requires std::copy_constructible<V>
-    {
-        return base_;
-    }
-    [[nodiscard]] constexpr V base() && { return std::move(base_); }
-    /** The error policy. */
-    [[nodiscard]] constexpr const Policy& policy() const noexcept { return *policy_; }
-
-    /** An iterator at the first code unit (the first code point is encoded
-        here, so the policy may run). */
-    [[nodiscard]] constexpr iterator_<false> begin()
-    {
-        return iterator_<false>(std::ranges::begin(base_), std::ranges::end(base_), *policy_);
-    }
-    [[nodiscard]] constexpr iterator_<true> begin() const
-        requires std::ranges::range<const V> && code_point_range<const V>
-    {
-        return iterator_<true>(std::ranges::begin(base_), std::ranges::end(base_), *policy_);
-    }
-
-    /** The end: an iterator if `V` is a common forward range, else a sentinel. O(1). */
-    [[nodiscard]] constexpr auto end()
-    {
-        if constexpr (std::ranges::common_range<V> && std::ranges::forward_range<V>)
-            return make_end<false>(base_, *policy_);
-        else return sentinel_<false>(std::ranges::end(base_));
-    }
-    [[nodiscard]] constexpr auto end() const
-        requires std::ranges::range<const V> && code_point_range<const V>
-    {
-        if constexpr (std::ranges::common_range<const V> && std::ranges::forward_range<const V>)
-            return make_end<true>(base_, *policy_);
-        else return sentinel_<true>(std::ranges::end(base_));
-    }
-
-private:
-    template <bool Const>
-    static constexpr iterator_<Const> make_end(detail::maybe_const<Const, V>& base, const Policy& policy)
-    {
-        using Base = detail::maybe_const<Const, V>;
-        if constexpr (std::ranges::bidirectional_range<Base>)
-            return iterator_<Const>(typename iterator_<Const>::at_end_t{}, std::ranges::begin(base),
-                                    std::ranges::end(base), policy);
-        else return iterator_<Const>(typename iterator_<Const>::at_end_t{}, std::ranges::end(base), policy);
-    }
 };
 
 /// Deduction guides: `encode_view(code_points)` and `encode_view(code_points,
@@ -161,10 +120,9 @@ class encode_view<V, Policy, CharT>::iterator_ : public detail::iterator_categor
                                          detail::nothrow_iteration_v<base_iterator, base_sentinel>;
 
     friend encode_view;
+    friend typename encode_view::view_base;
     template <bool>
     friend class iterator_;
-    template <bool>
-    friend class sentinel_;
 
     struct at_end_t {};
 
@@ -297,6 +255,16 @@ public:
         return left.units_ == right.units_ && left.current_ == right.current_;
     }
 
+    /** True if `it` is past the last element (against the end of a view
+        that is not common). */
+    template <bool SentinelConst>
+        requires std::sentinel_for<std::ranges::sentinel_t<detail::maybe_const<SentinelConst, V>>, base_iterator>
+    [[nodiscard]] friend constexpr bool operator==(const iterator_& it,
+                                                   const detail::view_sentinel<V, SentinelConst, encode_view>&)
+    {
+        return it.at_end();
+    }
+
 private:
     constexpr iterator_(base_iterator begin, base_sentinel end, const Policy& policy)
         : current_(std::move(begin)), end_(std::move(end)), policy_(policy)
@@ -410,111 +378,51 @@ private:
     }
 };
 
-/** The sentinel of `encode_view` over a range that is not a common forward range. */
-template <std::ranges::view V, encode_error_policy Policy, utf8_code_unit CharT>
-    requires code_point_range<V>
-template <bool Const>
-class encode_view<V, Policy, CharT>::sentinel_ {
-    using Base = detail::maybe_const<Const, V>;
-    std::ranges::sentinel_t<Base> end_ = std::ranges::sentinel_t<Base>();
-
-    friend encode_view;
-    constexpr explicit sentinel_(std::ranges::sentinel_t<Base> end) : end_(std::move(end)) {}
-
-    template <bool OtherConst>
-    static constexpr bool reached(const iterator_<OtherConst>& it)
-    {
-        return it.at_end();
-    }
-
-public:
-    sentinel_() = default;
-    constexpr sentinel_(sentinel_<!Const> other)
-        requires Const && std::convertible_to<std::ranges::sentinel_t<V>, std::ranges::sentinel_t<Base>>
-        : end_(std::move(other.end_))
-    {}
-
-    [[nodiscard]] constexpr std::ranges::sentinel_t<Base> base() const { return end_; }
-
-    template <bool OtherConst>
-        requires std::sentinel_for<std::ranges::sentinel_t<Base>,
-                                   std::ranges::iterator_t<detail::maybe_const<OtherConst, V>>>
-    [[nodiscard]] friend constexpr bool operator==(const iterator_<OtherConst>& it, const sentinel_&)
-    {
-        return reached(it);
-    }
-
-private:
-    template <bool>
-    friend class sentinel_;
-};
-
 namespace detail {
 
-template <class CharT, class Policy>
-struct encode_with_policy_fn;
-
+// What views::encode_as<CharT> adapts: code points to an encode_view (the
+// adaptor object itself is detail/closure.hpp's view_adaptor, shared with
+// views::decode).
 template <utf8_code_unit CharT>
-struct encode_fn : range_adaptor_closure<encode_fn<CharT>> {
-    /** `views::encode(code_points)`: an `encode_view` with `on_error::replace`. */
-    template <std::ranges::viewable_range R>
-        requires code_point_range<R> && (!string_literal_array<R>)
-    [[nodiscard]] constexpr auto operator()(R&& code_points) const
+struct encode_adaptor_traits {
+    template <class R>
+    static constexpr bool accepts_range = code_point_range<R>;
+    template <class Policy>
+    static constexpr bool accepts_policy = encode_error_policy<Policy>;
+    using misuse_result = std::ranges::empty_view<CharT>;
+
+    template <class V>
+    static constexpr auto make(V code_points)
     {
-        return encode_view<std::views::all_t<R>, on_error::replace_t, CharT>(
-            std::views::all(std::forward<R>(code_points)));
+        return encode_view<V, on_error::replace_t, CharT>(std::move(code_points));
+    }
+    template <class V, class Policy>
+    static constexpr auto make(V code_points, Policy policy)
+    {
+        return encode_view<V, Policy, CharT>(std::move(code_points), std::move(policy));
     }
 
-    /** `views::encode(code_points, policy)`. */
-    template <std::ranges::viewable_range R, encode_error_policy Policy>
-        requires code_point_range<R> && (!string_literal_array<R>)
-    [[nodiscard]] constexpr auto operator()(R&& code_points, Policy policy) const
-    {
-        return encode_view<std::views::all_t<R>, Policy, CharT>(std::views::all(std::forward<R>(code_points)),
-                                                                std::move(policy));
-    }
-
-    /** `views::encode(policy)`: an adaptor for `code_points | views::encode(policy)`. */
-    template <class Policy>  // not a range first: that test is cheaper to compile
-        requires(!std::ranges::range<Policy>) && encode_error_policy<Policy>
-    [[nodiscard]] constexpr auto operator()(Policy policy) const
-    {
-        return encode_with_policy_fn<CharT, Policy>{{}, std::move(policy)};
-    }
-
-    // Misuse, reported with a message naming the rule (see decode_fn).
-    template <class R, class... Policy>
-        requires string_literal_array<R>
-    std::ranges::empty_view<CharT> operator()(R&&, Policy...) const
+    // A string literal would be encoded with its terminating NUL.
+    template <class R>
+    static void reject_string_literal()
     {
         static_assert(always_false_v<R>,
                       "utf8view: a character array (such as U\"...\") would encode its terminating NUL; "
                       "use std::u32string_view");
-        return {};
     }
 
-    template <std::ranges::range R, class... Policy>
-        requires(!code_point_range<R> && !string_literal_array<R>)
-    std::ranges::empty_view<CharT> operator()(R&&, Policy...) const
+    // A range whose elements are not code points.
+    template <class R>
+    static void reject_elements()
     {
         static_assert(always_false_v<R>,
                       "utf8view::views::encode: the range's elements must be code points, of an integer type of at "
                       "least 32 bits (char32_t, int, std::uint32_t...); a range of bytes is UTF-8 already");
-        return {};
     }
 };
 
-template <class CharT, class Policy>
-struct encode_with_policy_fn : range_adaptor_closure<encode_with_policy_fn<CharT, Policy>> {
-    [[no_unique_address]] Policy policy;
-
-    template <std::ranges::viewable_range R>
-        requires code_point_range<R>
-    [[nodiscard]] constexpr auto operator()(R&& code_points) const
-    {
-        return encode_fn<CharT>{}(std::forward<R>(code_points), policy);
-    }
-};
+template <utf8_code_unit CharT>
+using encode_fn = view_adaptor<encode_adaptor_traits<CharT>>;
 
 }  // namespace detail
 

@@ -58,10 +58,10 @@ UTF8VIEW_KERNEL_CALL bool force_transcoding_kernel(std::string_view name) noexce
 
 }  // namespace utf8view
 
-// Header-only, the definitions (detail/kernel_calls_impl.hpp) come with the
-// other kernel calls; with separate compilation, from <utf8view/src.hpp>.
 #include <utf8view/detail/epilogue.hpp>
 
+// Header-only, the definitions (detail/kernel_calls_impl.hpp) come with the
+// other kernel calls; with separate compilation, from <utf8view/src.hpp>.
 #include <utf8view/detail/kernel_calls.hpp>
 
 #endif  // UTF8VIEW_KERNELS_HPP

@@ -83,6 +83,16 @@ static_assert(decode_mirrors<istream_bytes>());                          // inpu
 static_assert(decode_mirrors<std::ranges::take_view<istream_bytes>>());  // input, not common
 static_assert(decode_mirrors<std::ranges::take_view<std::string_view>>());  // contiguous, sized, common
 static_assert(decode_mirrors<std::ranges::take_while_view<std::string_view, bool (*)(char)>>());  // not common
+// The end of a view that is not common belongs to that view: it bounds the
+// view's own iterators, mutable and const, and not those of a view with
+// another policy over the same bytes.
+using null_terminated_bytes = decltype(u8v::null_terminated("x"));
+using replacing = u8v::decode_view<null_terminated_bytes>;
+using skipping = u8v::decode_view<null_terminated_bytes, u8v::on_error::skip_t>;
+static_assert(std::sentinel_for<std::ranges::sentinel_t<replacing>, std::ranges::iterator_t<replacing>>);
+static_assert(std::sentinel_for<std::ranges::sentinel_t<const replacing>, std::ranges::iterator_t<replacing>>);
+static_assert(std::sentinel_for<std::ranges::sentinel_t<replacing>, std::ranges::iterator_t<const replacing>>);
+static_assert(!std::sentinel_for<std::ranges::sentinel_t<replacing>, std::ranges::iterator_t<skipping>>);
 // What views::all makes of an lvalue and of an rvalue std::string.
 static_assert(std::same_as<decltype(std::declval<std::string&>() | u8v::views::decode),
                            u8v::decode_view<std::ranges::ref_view<std::string>>>);

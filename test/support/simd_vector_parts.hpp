@@ -62,8 +62,7 @@ inline std::vector<std::string> check_accepted_prefix(const utf8view::detail::ke
         problems.push_back("copy_accepted_prefix: the copy differs from the input");
     else if (std::any_of(copy.begin() + static_cast<std::ptrdiff_t>(copied.copied), copy.end(),
                          [](unsigned char byte) { return byte != 0xFF; }))
-        problems.push_back("copy_accepted_prefix wrote past the " + std::to_string(copied.copied) +
-                           " bytes it copied");
+        problems.push_back("copy_accepted_prefix wrote past the " + std::to_string(copied.copied) + " bytes it copied");
     return problems;
 }
 

@@ -4,11 +4,14 @@
 
 /// \file
 /// `range_adaptor_closure<D>`: the base that makes `bytes | views::decode`
-/// and `views::decode | std::views::take(3)` work before C++23.
+/// and `views::decode | std::views::take(3)` work before C++23; and
+/// `view_adaptor<Traits>`, the adaptor object every view of the library is
+/// made through (views::decode, views::encode_as).
 
 #ifndef UTF8VIEW_DETAIL_CLOSURE_HPP
 #define UTF8VIEW_DETAIL_CLOSURE_HPP
 
+#include <utf8view/code_unit.hpp>
 #include <utf8view/config.hpp>
 
 #include <concepts>
@@ -61,6 +64,75 @@ struct range_adaptor_closure {
     }
 };
 #endif
+
+// What the adaptor objects of the views (views::decode, views::encode_as)
+// share: `adaptor(range)`, `adaptor(range, policy)`, and `adaptor(policy)`
+// for `range | adaptor(policy)`, with a message naming the rule for the two
+// common mistakes (a string literal, a range of the wrong elements) instead
+// of a page of failed overloads. `Traits` says what differs:
+//   - `accepts_range<R>`, `accepts_policy<P>`: the range and policy concepts;
+//   - `make(view)`, `make(view, policy)`: the view over `std::views::all(range)`;
+//   - `reject_string_literal<R>()`, `reject_elements<R>()`: the messages
+//     (a static_assert each; static_assert wants a literal, so they live there);
+//   - `misuse_result`: the range those two return, so that no second error
+//     follows the message.
+template <class Traits>
+struct view_adaptor;
+
+// An adaptor with its policy bound: `adaptor(policy)`, a closure for
+// `range | adaptor(policy)` (range-v3's bind_back, in small).
+template <class Traits, class Policy>
+struct view_adaptor_with_policy : range_adaptor_closure<view_adaptor_with_policy<Traits, Policy>> {
+    [[no_unique_address]] Policy policy;
+
+    template <std::ranges::viewable_range R>
+        requires Traits::template
+    accepts_range<R> [[nodiscard]] constexpr auto operator()(R&& range) const
+    {
+        return view_adaptor<Traits>{}(std::forward<R>(range), policy);
+    }
+};
+
+template <class Traits>
+struct view_adaptor : range_adaptor_closure<view_adaptor<Traits>> {
+    template <std::ranges::viewable_range R>
+        requires Traits::template
+    accepts_range<R> && (!string_literal_array<R>) [[nodiscard]] constexpr auto operator()(R&& range) const
+    {
+        return Traits::make(std::views::all(std::forward<R>(range)));
+    }
+
+    template <std::ranges::viewable_range R, class Policy>
+        requires Traits::template
+    accepts_range<R> && (!string_literal_array<R>)&&Traits::template accepts_policy<Policy> [[nodiscard]] constexpr auto
+                        operator()(R&& range, Policy policy) const
+    {
+        return Traits::make(std::views::all(std::forward<R>(range)), std::move(policy));
+    }
+
+    template <class Policy>  // not a range first: that test is cheaper to compile
+        requires(!std::ranges::range<Policy>) && Traits::template
+    accepts_policy<Policy> [[nodiscard]] constexpr auto operator()(Policy policy) const
+    {
+        return view_adaptor_with_policy<Traits, Policy>{{}, std::move(policy)};
+    }
+
+    template <class R, class... Policy>
+        requires string_literal_array<R>
+    typename Traits::misuse_result operator()(R&&, Policy...) const
+    {
+        Traits::template reject_string_literal<R>();
+        return {};
+    }
+
+    template <std::ranges::range R, class... Policy>
+        requires(!Traits::template accepts_range<R> && !string_literal_array<R>)
+    typename Traits::misuse_result operator()(R&&, Policy...) const
+    {
+        Traits::template reject_elements<R>();
+        return {};
+    }
+};
 
 }  // namespace utf8view::detail
 

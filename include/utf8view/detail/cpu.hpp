@@ -26,7 +26,9 @@
 #if defined(__GNUC__) || defined(__clang__) || defined(_MSC_VER)
 #define UTF8VIEW_SIMD_X86 1
 #endif
-#elif defined(__aarch64__) || defined(_M_ARM64)
+#elif (defined(__aarch64__) && !defined(__AARCH64EB__)) || defined(_M_ARM64)
+// Little-endian AArch64 only: the NEON kernel finds a flagged byte through
+// vector reinterpretations that number bytes in little-endian order.
 #define UTF8VIEW_SIMD_NEON 1
 #endif
 #endif

@@ -63,7 +63,9 @@ using validate_function = validation_result (*)(const unsigned char*, std::size_
 // `accepted_prefix(p, n)` returns a length r <= n such that p[0, r) holds no
 // error except perhaps a sequence left unfinished by its end (whose lead
 // byte is at most 3 bytes back): the whole blocks the vector code found
-// nothing wrong in. The bulk loops transcode or copy p[0, r) without the
+// nothing wrong in, then up to the first byte its check flags in the bytes
+// after them (a SIMD kernel; the scalar one: up to the first error). The
+// bulk loops transcode or copy p[0, r) without the
 // scalar pass that validate() adds to find where the error is, and decode
 // what follows with every check.
 using prefix_function = std::size_t (*)(const unsigned char*, std::size_t) noexcept;

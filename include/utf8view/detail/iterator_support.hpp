@@ -212,6 +212,31 @@ consteval bool nothrow_iteration() noexcept
 template <class I, class S>
 inline constexpr bool nothrow_iteration_v = nothrow_iteration<I, S>();
 
+// The end of a view whose iterators know where their base range ends
+// (decode_view, and encode_view, over a range that is not a common forward
+// range): it holds the base's sentinel, for base(), and each view's iterator
+// compares with it by its own end test (an `operator==` taking any
+// view_sentinel<V, C, View> whose base sentinel bounds the iterator's base).
+// `View`, the view's type, keeps the ends of different views apart.
+template <class V, bool Const, class View>
+class view_sentinel {
+    using Base = maybe_const<Const, V>;
+    std::ranges::sentinel_t<Base> end_ = std::ranges::sentinel_t<Base>();
+
+public:
+    view_sentinel() = default;
+    constexpr explicit view_sentinel(std::ranges::sentinel_t<Base> end) : end_(std::move(end)) {}
+
+    /** Converts a mutable sentinel to a const one. */
+    constexpr view_sentinel(view_sentinel<V, !Const, View> other)
+        requires Const && std::convertible_to<std::ranges::sentinel_t<V>, std::ranges::sentinel_t<Base>>
+        : end_(other.base())
+    {}
+
+    /** The underlying sentinel. */
+    [[nodiscard]] constexpr std::ranges::sentinel_t<Base> base() const { return end_; }
+};
+
 }  // namespace utf8view::detail
 
 #endif  // UTF8VIEW_DETAIL_ITERATOR_SUPPORT_HPP

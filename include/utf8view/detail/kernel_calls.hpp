@@ -61,8 +61,8 @@ inline constexpr std::size_t simd_threshold_bytes = 32;
 
 // A prefix of [p, p + n) with no error except perhaps a sequence left
 // unfinished by its end (lead byte at most 3 back): what the active kernel's
-// vector code accepted, whole blocks, without the scalar pass that finds
-// where an error is; below simd_threshold_bytes, the bytes before the first
+// vector code accepted (whole blocks, then up to the first byte its check
+// flags), without the scalar pass that finds where an error is; below simd_threshold_bytes, the bytes before the first
 // error. What the bulk decoder and repair ask about the block ahead: they
 // decode from the start of the last segment in it with every check.
 [[nodiscard]] UTF8VIEW_KERNEL_CALL std::size_t accepted_prefix_bytes(const unsigned char* p, std::size_t n) noexcept;

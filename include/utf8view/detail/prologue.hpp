@@ -17,6 +17,14 @@
 #endif
 #define UTF8VIEW_PROLOGUE_OPEN
 
+// They are the library's own: a definition from outside would be replaced
+// here and undefined at the end of the header, so it is refused.
+#if defined(UTF8VIEW_ALWAYS_INLINE) || defined(UTF8VIEW_UNREACHABLE) || defined(UTF8VIEW_IS_CONSTANT_EVALUATED) ||     \
+    defined(UTF8VIEW_MEMCPY) || defined(UTF8VIEW_KERNEL_CALL) || defined(UTF8VIEW_COLD) || defined(UTF8VIEW_PRAGMA) || \
+    defined(UTF8VIEW_BEGIN_TARGET_REGION) || defined(UTF8VIEW_END_TARGET_REGION)
+#error "utf8view: its internal macros (UTF8VIEW_ALWAYS_INLINE, UTF8VIEW_MEMCPY, ...) are defined outside the library"
+#endif
+
 // UTF8VIEW_ALWAYS_INLINE asks the compiler to inline a function on a hot
 // path (the multi-byte part of the decoder, the SIMD kernels' vector
 // operations), so that iterators and loops keep their state in registers.
@@ -78,28 +86,24 @@
 #define UTF8VIEW_COLD
 #endif
 
-// UTF8VIEW_TARGET("avx2"): compile one function for an instruction set that
-// the rest of the program may not assume, so that users need no -m flag.
-//
-// UTF8VIEW_BEGIN_TARGET_REGION("avx2") ... UTF8VIEW_END_TARGET_REGION: the
-// same for every function defined in between, templates included (GCC's
+// UTF8VIEW_BEGIN_TARGET_REGION("avx2") ... UTF8VIEW_END_TARGET_REGION:
+// compile every function defined in between, templates included, for an
+// instruction set that the rest of the program may not assume, so that users
+// need no -m flag (GCC's
 // `#pragma GCC target`, Clang's `#pragma clang attribute`). A kernel written
 // once for all instruction sets (detail/simd/vector_validation.ipp) is
 // compiled in one region per set. Only utf8view's own code goes in a
 // region: every standard or system header is included before it.
-// (MSVC emits any intrinsic without such flags: all four are empty there.)
+// (MSVC emits any intrinsic without such flags: both are empty there.)
 #define UTF8VIEW_PRAGMA(...) _Pragma(#__VA_ARGS__)
 #if defined(__clang__)
-#define UTF8VIEW_TARGET(isa) [[gnu::target(isa)]]
 #define UTF8VIEW_BEGIN_TARGET_REGION(isa)                                                                              \
     UTF8VIEW_PRAGMA(clang attribute push(__attribute__((target(isa))), apply_to = function))
 #define UTF8VIEW_END_TARGET_REGION UTF8VIEW_PRAGMA(clang attribute pop)
 #elif defined(__GNUC__)
-#define UTF8VIEW_TARGET(isa) [[gnu::target(isa)]]
 #define UTF8VIEW_BEGIN_TARGET_REGION(isa) UTF8VIEW_PRAGMA(GCC push_options) UTF8VIEW_PRAGMA(GCC target(isa))
 #define UTF8VIEW_END_TARGET_REGION UTF8VIEW_PRAGMA(GCC pop_options)
 #else
-#define UTF8VIEW_TARGET(isa)
 #define UTF8VIEW_BEGIN_TARGET_REGION(isa)
 #define UTF8VIEW_END_TARGET_REGION
 #endif

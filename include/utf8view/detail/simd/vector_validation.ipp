@@ -29,9 +29,9 @@
 /// one set's intrinsics must itself be compiled for that set, and one
 /// template definition has one target.
 ///
-/// What it defines: `block_bytes`, `block_prefix`, `accepted_prefix`,
-/// `copy_accepted_prefix` and `validate`, the kernel's entries in the kernel
-/// table (detail/dispatch.hpp).
+/// What it defines: `validate`, `accepted_prefix` and `copy_accepted_prefix`,
+/// the kernel's entries in the kernel table (detail/dispatch.hpp), and
+/// `block_prefix` and `block_bytes`, the vector part the tests check alone.
 
 // Deliberately no include guard: included once in each kernel's namespace.
 
@@ -216,9 +216,10 @@ inline std::size_t block_prefix(const unsigned char* p, std::size_t n) noexcept
     return block_prefix(p, n, none);
 }
 
-// block_prefix, then, in the step where it stopped, the first byte that
-// check() finds not allowed after the bytes before it (with the real bytes
-// before the step): p[0, result) holds no error except perhaps the start
+// block_prefix, then, in the whole vectors of the next step (or of what is
+// left, if shorter), the first byte that check() finds not allowed after
+// the bytes before it (with the real bytes before them); block_prefix alone
+// if none is flagged. p[0, result) holds no error except perhaps the start
 // of a sequence that this byte breaks (whose lead byte is at most 3 back),
 // since a byte of a well-formed prefix is never flagged. What the kernel
 // table's accepted_prefix is, and where validate() starts the scalar
