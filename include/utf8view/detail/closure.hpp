@@ -86,8 +86,8 @@ struct view_adaptor_with_policy : range_adaptor_closure<view_adaptor_with_policy
     [[no_unique_address]] Policy policy;
 
     template <std::ranges::viewable_range R>
-        requires Traits::template
-    accepts_range<R> [[nodiscard]] constexpr auto operator()(R&& range) const
+        requires(Traits::template accepts_range<R>)
+    [[nodiscard]] constexpr auto operator()(R&& range) const
     {
         return view_adaptor<Traits>{}(std::forward<R>(range), policy);
     }
@@ -96,23 +96,23 @@ struct view_adaptor_with_policy : range_adaptor_closure<view_adaptor_with_policy
 template <class Traits>
 struct view_adaptor : range_adaptor_closure<view_adaptor<Traits>> {
     template <std::ranges::viewable_range R>
-        requires Traits::template
-    accepts_range<R> && (!string_literal_array<R>) [[nodiscard]] constexpr auto operator()(R&& range) const
+        requires(Traits::template accepts_range<R> && !string_literal_array<R>)
+    [[nodiscard]] constexpr auto operator()(R&& range) const
     {
         return Traits::make(std::views::all(std::forward<R>(range)));
     }
 
     template <std::ranges::viewable_range R, class Policy>
-        requires Traits::template
-    accepts_range<R> && (!string_literal_array<R>)&&Traits::template accepts_policy<Policy> [[nodiscard]] constexpr auto
-                        operator()(R&& range, Policy policy) const
+        requires(Traits::template accepts_range<R> && !string_literal_array<R> &&
+                 Traits::template accepts_policy<Policy>)
+    [[nodiscard]] constexpr auto operator()(R&& range, Policy policy) const
     {
         return Traits::make(std::views::all(std::forward<R>(range)), std::move(policy));
     }
 
     template <class Policy>  // not a range first: that test is cheaper to compile
-        requires(!std::ranges::range<Policy>) && Traits::template
-    accepts_policy<Policy> [[nodiscard]] constexpr auto operator()(Policy policy) const
+        requires(!std::ranges::range<Policy> && Traits::template accepts_policy<Policy>)
+    [[nodiscard]] constexpr auto operator()(Policy policy) const
     {
         return view_adaptor_with_policy<Traits, Policy>{{}, std::move(policy)};
     }

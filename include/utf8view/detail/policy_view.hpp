@@ -70,14 +70,14 @@ public:
         the loop. */
     [[nodiscard]] UTF8VIEW_ALWAYS_INLINE constexpr auto begin()
     {
-        return
-            typename Derived::template iterator_<false>(std::ranges::begin(base_), std::ranges::end(base_), *policy_);
+        using iterator = typename Derived::template iterator_<false>;
+        return iterator(std::ranges::begin(base_), std::ranges::end(base_), *policy_);
     }
     [[nodiscard]] UTF8VIEW_ALWAYS_INLINE constexpr auto begin() const
-        requires Traits::template
-    accepts_range<const V>
+        requires(Traits::template accepts_range<const V>)
     {
-        return typename Derived::template iterator_<true>(std::ranges::begin(base_), std::ranges::end(base_), *policy_);
+        using iterator = typename Derived::template iterator_<true>;
+        return iterator(std::ranges::begin(base_), std::ranges::end(base_), *policy_);
     }
 
     /** The end: an iterator if `V` is a common forward range, else a
@@ -89,8 +89,7 @@ public:
         else return view_sentinel<V, false, Derived>(std::ranges::end(base_));
     }
     [[nodiscard]] constexpr auto end() const
-        requires Traits::template
-    accepts_range<const V>
+        requires(Traits::template accepts_range<const V>)
     {
         if constexpr (std::ranges::common_range<const V> && std::ranges::forward_range<const V>)
             return make_end<true>(base_, *policy_);
