@@ -514,6 +514,68 @@ BOOST_AUTO_TEST_CASE(skip_back_over_an_error_then_forward)
     BOOST_TEST(state_of_fast(it, view.end(), sv) == list.state_of(expected, oracle.end()));
 }
 
+// After an error the iterator decodes the next bytes with every check,
+// reading a sequence that starts there without tests against the end, so
+// that stretch stops 3 bytes before the end. Steps back from the end or
+// over an error near it, then forwards again, must keep to that (the fuzz
+// replay's zigzag walk found a step that did not): every input of up to 4
+// pieces that make errors and sequences near the end, flush with an
+// unreadable page, walked to each element, one step on and back and on, and
+// from the end back to each element and forwards to the end again.
+BOOST_AUTO_TEST_CASE(steps_back_and_forth_near_the_end_read_nothing_past_it,
+                     *boost::unit_test::precondition(t::mmap_is_available))
+{
+#if defined(UTF8VIEW_TEST_HAS_MMAP)
+    const std::array<std::string_view, 6> pieces = {"a", "\xFF", "\xE2\x82\xAC", "\xE2\x82", "\xC3", "\xF0\x9F\x98"};
+    std::vector<std::string> inputs = {""};
+    for (std::size_t begin = 0, round = 0; round < 4; ++round) {
+        const std::size_t end = inputs.size();
+        for (std::size_t index = begin; index < end; ++index)
+            for (const std::string_view piece : pieces) inputs.push_back(inputs[index] + std::string(piece));
+        begin = end;
+    }
+    t::guarded_pages pages;
+    std::size_t steps = 0;
+    const auto walk = [&](const std::string& bytes, auto policy) {
+        const list_bytes list(bytes);
+        const auto oracle = u8v::views::decode(list.list, policy);
+        std::vector<state> expected;
+        for (auto it = oracle.begin(); it != oracle.end(); ++it) expected.push_back(list.state_of(it, oracle.end()));
+        expected.push_back(list.state_of(oracle.end(), oracle.end()));
+
+        const std::string_view sv(reinterpret_cast<const char*>(pages.at_end(bytes)), bytes.size());
+        const auto view = u8v::views::decode(sv, policy);
+        const auto last = view.end();
+        const std::size_t count = expected.size() - 1;
+        for (std::size_t k = 0; k < count; ++k) {
+            auto it = view.begin();
+            for (std::size_t n = 0; n < k; ++n) ++it;
+            ++it;
+            --it;
+            BOOST_TEST(state_of_fast(it, last, sv) == expected[k]);
+            ++it;
+            BOOST_TEST(state_of_fast(it, last, sv) == expected[k + 1]);
+            auto back = last;
+            for (std::size_t n = count; n > k; --n) --back;
+            BOOST_TEST(state_of_fast(back, last, sv) == expected[k]);
+            for (std::size_t n = k; n < count; ++n, ++steps) ++back;
+            BOOST_TEST((back == last));
+        }
+    };
+    const auto hex = [](const std::string& bytes) {
+        std::ostringstream out;
+        for (const char c : bytes) t::print_hex(out << ' ', static_cast<unsigned char>(c), 2);
+        return out.str();
+    };
+    for (const std::string& bytes : inputs) BOOST_TEST_CONTEXT("bytes" << hex(bytes))
+        {
+            walk(bytes, u8v::on_error::replace);
+            walk(bytes, u8v::on_error::skip);
+        }
+    BOOST_TEST(steps > 10000u);
+#endif
+}
+
 // ---------------------------------------------------------------------------
 // (c) A throwing policy
 

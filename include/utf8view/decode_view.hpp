@@ -165,7 +165,7 @@ class decode_view<V, Policy>::iterator_ : public detail::iterator_category_base<
     static constexpr bool validates_ahead = detail::byte_pointer_range<base_iterator, base_sentinel>;
     static constexpr std::size_t lookahead_block_bytes = 1024;
     static constexpr std::size_t error_look_bytes = 16;         // see validated_until
-    static constexpr std::size_t clean_bytes_after_error = 128;  // see note_error
+    static constexpr std::size_t clean_bytes_after_error = 32;  // see note_error
     // Stepping cannot throw if the policy cannot and the byte iterator's
     // operations cannot.
     static constexpr bool nothrow_step = detail::nothrow_policy_v<Policy, decode_error_info> &&
@@ -303,13 +303,18 @@ public:
             if (decoded.well_formed()) [[likely]] {
                 // Bytes after an error met on the way back are not known to
                 // be well-formed: the validated stretch starts again later.
-                if constexpr (validates_ahead)
+                // A checked stretch may end less than 4 bytes before the end
+                // (where its error did): stepping forwards from here must not
+                // find itself inside one.
+                if constexpr (validates_ahead) {
                     if (crossed_error) window_.validated_end = start;
+                    window_.checked_end = start;
+                }
                 commit(std::move(start), moved, decoded.code_point, decoded.length, 0);
                 return *this;
             }
             if (const auto replacement = detail::ask_policy_about(*policy_, decoded, origin_.offset_of(start, moved))) {
-                if constexpr (validates_ahead) window_.validated_end = start;
+                if constexpr (validates_ahead) window_ = {start, start};
                 commit(std::move(start), moved, *replacement, decoded.length, decoded.error);
                 return *this;
             }
@@ -395,7 +400,7 @@ private:
     // Forward ranges: makes the element at `position` (`moved` bytes after
     // current_) current. Inside the validated stretch it is decoded without
     // checks; inside the checked stretch after an error (see note_error),
-    // with every check, an ASCII byte inline; past both, the next block is
+    // with every check, inline; past both, the next block is
     // validated first. Where the kernel finds an error (or in constant
     // evaluation, or over other ranges) the checked decoder takes over.
     // The tests come in that order so that a step costs one comparison of
@@ -407,10 +412,22 @@ private:
             if (!UTF8VIEW_IS_CONSTANT_EVALUATED()) {
                 if (!(position < window_.validated_end)) {
                     if (position < window_.checked_end) {
-                        // Not the end: checked_end is at most end_.
-                        const unsigned char byte = *detail::byte_pointer(position);
-                        if (byte < 0x80) commit(std::move(position), moved, byte, 1, 0);
-                        else arrive(std::move(position), moved);
+                        // At least 4 bytes from here on (see note_error):
+                        // no test against the end inside the sequence. An
+                        // error goes to arrive, which asks the policy.
+                        const unsigned char* const first = detail::byte_pointer(position);
+                        const unsigned char lead = *first;
+                        if (lead < 0x80) {
+                            commit(std::move(position), moved, lead, 1, 0);
+                            return;
+                        }
+                        const auto decoded =
+                            detail::decode_after_lead(lead, first + 1, std::unreachable_sentinel).decoded;
+                        if (decoded.well_formed()) [[likely]] {
+                            commit(std::move(position), moved, decoded.code_point, decoded.length, 0);
+                            return;
+                        }
+                        arrive(std::move(position), moved);
                         return;
                     }
                     if (position != end_) window_.validated_end = validated_until(position, end_);
@@ -432,18 +449,20 @@ private:
     // After an ill-formed maximal subpart that ends at `next`: the bytes up
     // to clean_bytes_after_error past it are decoded with every check,
     // without asking the kernel about them. Where errors are dense (Latin-1
-    // read as UTF-8, binary data, one bad byte in a hundred) the next one
-    // is often that close, and the checked decoder reads each byte once,
-    // where a call to the validator after every error would read the bytes
-    // up to the next error twice. Where errors are rare, 128 checked bytes
-    // per error cost little beside the validated stretch that follows.
+    // read as UTF-8, binary data) the next one is often that close, and the
+    // checked decoder reads each byte once, where a call to the validator
+    // after every error would read the bytes up to the next error twice.
+    // Where errors are a hundred bytes apart or more, the kernel takes over
+    // soon after each: 32 bytes were measured best of 16, 32, 64 and 128
+    // (doc/design.md, "The contiguous fast path"). The checked stretch stops 3
+    // bytes short of the end, so that a sequence that starts in it is
+    // decoded without tests against the end.
     constexpr void note_error(const base_iterator& next) noexcept
     {
         if constexpr (validates_ahead) {
-            const difference_type rest = end_ - next;
-            window_.checked_end = next + (rest < static_cast<difference_type>(clean_bytes_after_error)
-                                              ? rest
-                                              : static_cast<difference_type>(clean_bytes_after_error));
+            constexpr auto wanted = static_cast<difference_type>(clean_bytes_after_error);
+            const difference_type room = (end_ - next) - 3;
+            window_.checked_end = next + (room < 0 ? 0 : room < wanted ? room : wanted);
         }
         else {
             static_cast<void>(next);
@@ -499,11 +518,12 @@ private:
     }
 
     // The segment at `position` (not the end) and the position after it.
-    // Over bytes in memory: detail::decode_segment_at, one function for
-    // every element type (char, char8_t, std::byte), which keeps down the
-    // cost of compiling a program, and which separate compilation compiles
-    // once; in constant evaluation, where a pointer cannot be reinterpreted,
-    // the same decoder on a copy of the (at most 4) bytes.
+    // Over bytes in memory: detail::decode_step_in_memory, one decoder for
+    // every element type (char, char8_t, std::byte), inline: over text with
+    // errors this is the hot path, and a call per segment cost a third of
+    // the loop's speed there. In constant evaluation, where a pointer
+    // cannot be reinterpreted, the same decoder on a copy of the (at most
+    // 4) bytes.
     UTF8VIEW_ALWAYS_INLINE constexpr detail::decode_result<base_iterator> decode_at(const base_iterator& position) const
     {
         if constexpr (validates_ahead) {
@@ -519,10 +539,7 @@ private:
             }
             else {
                 const unsigned char* const first = detail::byte_pointer(position);
-                // ASCII inline; the rest through one out-of-line decoder.
-                if (*first < 0x80) [[likely]]
-                    decoded = detail::segment{*first, 1, 0};
-                else decoded = detail::decode_segment_at(first, first + available);
+                decoded = detail::decode_step_in_memory(first, first + available).decoded;
             }
             return {decoded, position + decoded.length};
         }

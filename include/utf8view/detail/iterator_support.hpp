@@ -48,15 +48,19 @@ struct empty_slot {
 };
 
 // What a decode iterator over bytes in memory knows of the bytes ahead of
-// it (doc/design.md, "The contiguous fast path"). Both are hints: decoding
-// is exact whatever they hold.
+// it (doc/design.md, "The contiguous fast path"). Neither is a mere hint:
+// the bytes before validated_end are decoded without checks, and a
+// sequence that starts before checked_end is read without tests against
+// the end.
 template <class I>
 struct lookahead_window {
     // The bytes from any segment boundary at or after the end of the
     // current element up to here are well-formed: decoded without checks.
     I validated_end = I();
     // Past validated_end and before here, after an error: decoded with
-    // every check, without asking the validation kernel again.
+    // every check, without asking the validation kernel again. At least 4
+    // bytes lie between any position before it that the iterator can step
+    // forwards to and the end of the bytes (stepping back resets it).
     I checked_end = I();
 };
 

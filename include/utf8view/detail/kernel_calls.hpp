@@ -22,8 +22,7 @@
 /// way (validate.hpp, transcode.hpp), except in the functions that take a
 /// block at a time: valid_prefix_bytes, accepted_prefix_bytes and
 /// copy_accepted_prefix_bytes (which still choose no kernel below
-/// simd_threshold_bytes), and decode_segment_at, the lazy view's checked
-/// decoder for the errors and the end. Header-only, they are inline
+/// simd_threshold_bytes). Header-only, they are inline
 /// functions like the rest; with separate compilation they are direct calls
 /// into the compiled unit, and their callers' translation units do not
 /// compile them.
@@ -73,12 +72,6 @@ inline constexpr std::size_t simd_threshold_bytes = 32;
 // so that a well-formed stretch is read once.
 [[nodiscard]] UTF8VIEW_KERNEL_CALL prefix_copy copy_accepted_prefix_bytes(const unsigned char* p, std::size_t n,
                                                                           unsigned char* out) noexcept;
-
-// The segment (decode_step.hpp) that starts at `first`, decoded with every
-// check, reading no byte at or after `last`. Precondition: first != last.
-// What the lazy decode view runs where validation found an error.
-[[nodiscard]] UTF8VIEW_KERNEL_CALL segment decode_segment_at(const unsigned char* first,
-                                                             const unsigned char* last) noexcept;
 
 // What active_kernel().validate(p, n) returns (simd::scalar::validate is the
 // contract): the first error in [p, p + n), or that there is none.
