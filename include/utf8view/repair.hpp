@@ -299,33 +299,15 @@ template <std::ranges::input_range R>
     requires utf8_range<R> && (!detail::string_literal_array<R>)
 [[nodiscard]] constexpr std::size_t repaired_size(R&& bytes)
 {
-    using I = std::ranges::iterator_t<R>;
-    using S = std::ranges::sentinel_t<R>;
     std::size_t size = 0;
-    if constexpr (detail::byte_pointer_range<I, S>) {
-        if (!UTF8VIEW_IS_CONSTANT_EVALUATED()) {
-            const auto* p = reinterpret_cast<const unsigned char*>(std::ranges::data(bytes));
-            const auto* const end = p + std::ranges::size(bytes);
-            while (p != end) {
-                const auto left = static_cast<std::size_t>(end - p);
-                const std::size_t block = left < detail::bulk_block_bytes ? left : detail::bulk_block_bytes;
-                const std::size_t valid = detail::valid_prefix_bytes(p, block);
-                size += valid;
-                p += valid;
-                if (p == end) break;
-                const auto [decoded, next] = detail::decode_step_in_memory(p, end);  // one segment, checked
-                size += decoded.well_formed() ? std::size_t{decoded.length} : std::size_t{3};
-                p = next;
-            }
-            return size;
-        }
-    }
-    auto first = std::ranges::begin(bytes);
-    const auto last = std::ranges::end(bytes);
-    while (first != last) {
-        const detail::segment decoded = detail::decode_segment(first, last);
-        size += decoded.well_formed() ? std::size_t{decoded.length} : std::size_t{3};
-    }
+    detail::walk_segments(
+        bytes,
+        [&size](const unsigned char* first, const unsigned char* last) {
+            size += static_cast<std::size_t>(last - first);
+        },
+        [&size](const detail::segment& decoded) {
+            size += decoded.well_formed() ? std::size_t{decoded.length} : std::size_t{3};  // U+FFFD: EF BF BD
+        });
     return size;
 }
 

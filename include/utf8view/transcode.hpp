@@ -408,6 +408,39 @@ constexpr std::ranges::in_out_result<I, O> encode_bulk(I first, const S& last, O
     return {std::move(first), std::move(out)};
 }
 
+// The segments of `bytes`, for the size functions: over bytes in memory,
+// each well-formed stretch the validation kernel accepts goes whole to
+// `stretch(first, last)` (pointers to unsigned char), and each other
+// segment, decoded with every check, to `each(segment)`; over other ranges
+// and in constant evaluation every segment goes to `each`.
+template <std::ranges::input_range R, class Stretch, class Each>
+constexpr void walk_segments(R&& bytes, Stretch&& stretch, Each&& each)
+{
+    using I = std::ranges::iterator_t<R>;
+    using S = std::ranges::sentinel_t<R>;
+    if constexpr (byte_pointer_range<I, S>) {
+        if (!UTF8VIEW_IS_CONSTANT_EVALUATED()) {
+            const auto* p = reinterpret_cast<const unsigned char*>(std::ranges::data(bytes));
+            const auto* const end = p + std::ranges::size(bytes);
+            while (p != end) {
+                const auto left = static_cast<std::size_t>(end - p);
+                const std::size_t block = left < bulk_block_bytes ? left : bulk_block_bytes;
+                const auto* const valid_end = p + valid_prefix_bytes(p, block);
+                stretch(p, valid_end);
+                p = valid_end;
+                if (p == end) break;
+                const auto [decoded, next] = decode_step_in_memory(p, end);
+                each(decoded);
+                p = next;
+            }
+            return;
+        }
+    }
+    auto first = std::ranges::begin(bytes);
+    const auto last = std::ranges::end(bytes);
+    while (first != last) each(decode_segment(first, last));
+}
+
 }  // namespace detail
 
 /** The number of elements `views::decode` yields for `bytes` with
@@ -426,30 +459,15 @@ template <std::ranges::input_range R>
     requires utf8_range<R> && (!detail::string_literal_array<R>)
 [[nodiscard]] constexpr std::size_t count_code_points(R&& bytes)
 {
-    using I = std::ranges::iterator_t<R>;
-    using S = std::ranges::sentinel_t<R>;
     std::size_t count = 0;
-    if constexpr (detail::byte_pointer_range<I, S>) {
-        if (!UTF8VIEW_IS_CONSTANT_EVALUATED()) {
-            const auto* p = reinterpret_cast<const unsigned char*>(std::ranges::data(bytes));
-            const auto* const end = p + std::ranges::size(bytes);
-            while (p != end) {
-                const auto left = static_cast<std::size_t>(end - p);
-                const std::size_t block = left < detail::bulk_block_bytes ? left : detail::bulk_block_bytes;
-                const auto* const valid_end = p + detail::valid_prefix_bytes(p, block);
-                // In well-formed UTF-8 each code point has exactly one byte
-                // that is not a continuation byte.
-                for (; p != valid_end; ++p) count += !is_continuation_byte(*p);
-                if (p == end) break;
-                p = detail::decode_step_in_memory(p, end).next;  // one segment, checked
-                ++count;
-            }
-            return count;
-        }
-    }
-    auto first = std::ranges::begin(bytes);
-    const auto last = std::ranges::end(bytes);
-    for (; first != last; ++count) static_cast<void>(detail::decode_segment(first, last));
+    detail::walk_segments(
+        bytes,
+        [&count](const unsigned char* first, const unsigned char* last) {
+            // In well-formed UTF-8 each code point has exactly one byte
+            // that is not a continuation byte.
+            for (; first != last; ++first) count += !is_continuation_byte(*first);
+        },
+        [&count](const detail::segment&) { ++count; });
     return count;
 }
 
