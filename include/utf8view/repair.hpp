@@ -168,17 +168,21 @@ const unsigned char* repair_memory(const unsigned char* start, const unsigned ch
         }
         p = valid_end;
         // From p, a segment boundary: the flagged block, or a sequence cut
-        // by the block's end, checked against the real end.
+        // by the block's end, checked against the real end. The well-formed
+        // sequences from `run` to p are written together, before an error's
+        // replacement and at the end: one copy per run, not per sequence.
+        const unsigned char* run = p;
         while (p != end) {
             const auto [decoded, next] = decode_step_in_memory(p, end);
             if (decoded.well_formed()) {
-                if (decoded.length > sink.space()) {
+                if (static_cast<std::size_t>(next - run) > sink.space()) {
                     full = true;
                     break;
                 }
-                sink.write(p, decoded.length);
             }
             else {
+                sink.write(run, static_cast<std::size_t>(p - run));
+                run = p;
                 if (sink.space() == 0) {  // full: see after the loop
                     full = true;
                     break;
@@ -193,10 +197,12 @@ const unsigned char* repair_memory(const unsigned char* start, const unsigned ch
                     sink.write(encoded.bytes.data(), encoded.length);
                 }
                 stop = checked_stop_after_error(next, end);
+                run = next;
             }
             p = next;
             if (p >= stop) break;
         }
+        sink.write(run, static_cast<std::size_t>(p - run));
     }
     if (p != end && policy_drops_every_error<Policy>)
         p = pass_over_dropped_subparts(p, end, policy, base_offset + static_cast<std::size_t>(p - start));
