@@ -61,8 +61,9 @@ constexpr std::uint32_t seed = 20260602;
 // the ends of these blocks, and the strict laziness test relies on it.
 constexpr std::size_t view_block = 1024;
 // After an error the iterator decodes this many bytes with every check
-// before it validates a block again (clean_bytes_after_error there).
-constexpr std::size_t checked_after_error = 128;
+// before it validates a block again (clean_bytes_after_error there; the
+// stretch ends 3 bytes before the end of the bytes if that is nearer).
+constexpr std::size_t checked_after_error = 32;
 
 // ---------------------------------------------------------------------------
 // What an iterator shows

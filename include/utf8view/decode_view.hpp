@@ -303,12 +303,12 @@ public:
             if (decoded.well_formed()) [[likely]] {
                 // Bytes after an error met on the way back are not known to
                 // be well-formed: the validated stretch starts again later.
-                // A checked stretch may end less than 4 bytes before the end
-                // (where its error did): stepping forwards from here must not
-                // find itself inside one.
+                // A checked stretch that ends less than 4 bytes before the
+                // end (where its error did, see note_error) holds no position
+                // a step forwards reaches from here on.
                 if constexpr (validates_ahead) {
                     if (crossed_error) window_.validated_end = start;
-                    window_.checked_end = start;
+                    if (end_ - window_.checked_end < 4) window_.checked_end = start;
                 }
                 commit(std::move(start), moved, decoded.code_point, decoded.length, 0);
                 return *this;
@@ -494,6 +494,9 @@ private:
     // view keeps the iterator in registers.
     UTF8VIEW_ALWAYS_INLINE constexpr void arrive(base_iterator position, std::ptrdiff_t moved)
     {
+        // The checked stretch moves only with a commit: a policy that
+        // throws about a later subpart leaves the iterator as it was.
+        bool dropped = false;  // the last segment passed over was dropped; it ends at `position`
         for (;;) {
             if (position == end_) {
                 commit(std::move(position), moved, 0, 0, 0);
@@ -501,19 +504,21 @@ private:
             }
             auto [decoded, next] = decode_at(position);
             if (decoded.well_formed()) [[likely]] {
+                if (dropped) note_error(position);
                 commit(std::move(position), moved, decoded.code_point, decoded.length, 0);
                 return;
             }
             // The well-formed case first, outside element_for: this loop is
             // inlined into every ++, where the shorter test keeps it small.
-            const auto replacement = detail::ask_policy_about(*policy_, decoded, origin_.offset_of(position, moved));
-            note_error(next);
-            if (replacement) {
+            if (const auto replacement =
+                    detail::ask_policy_about(*policy_, decoded, origin_.offset_of(position, moved))) {
+                note_error(next);
                 commit(std::move(position), moved, *replacement, decoded.length, decoded.error);
                 return;
             }
             moved += decoded.length;  // the policy dropped the subpart
             position = std::move(next);
+            dropped = true;
         }
     }
 

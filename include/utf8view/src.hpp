@@ -32,8 +32,7 @@
     bytes to validate, 64 bytes or 16 code points to transcode) still runs
     the scalar loop inline, and chooses no kernel; one exception: what a
     lazy decode iterator does out of line in both modes (validate the block
-    ahead of it, decode where that found an error) is compiled here, so it
-    costs a direct call.
+    ahead of it) is compiled here, so it costs a direct call.
     @par Rules
     The macro must be defined the same way in every translation unit of the
     program, as `UTF8VIEW_NO_SIMD` must: a program with

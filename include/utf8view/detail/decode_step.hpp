@@ -146,8 +146,8 @@ inline constexpr lead_byte_table_type lead_byte_table{};
 // read; `it` is at the byte after it. Returns the segment and the position
 // after it, and no further: the byte that breaks a sequence is never
 // consumed, so `C2 41` is an error of length 1 followed by 'A'.
-// Always inlined into its callers, decode_step and decode_step_in_memory,
-// whose ASCII tests stay in front of it.
+// Always inlined into its callers (decode_step, decode_step_in_memory and
+// the decode view's checked stretch), whose ASCII tests stay in front of it.
 template <std::input_iterator I, std::sentinel_for<I> S>
 [[nodiscard]] UTF8VIEW_ALWAYS_INLINE constexpr decode_result<I> decode_after_lead(unsigned char lead, I it, S last)
 {

@@ -5,8 +5,8 @@
 /// \file
 /// The only way the rest of the library calls the kernels that
 /// detail/dispatch.hpp chooses: a few functions with plain signatures; and
-/// the two functions the lazy decode view calls off its hot path, which
-/// separate compilation compiles once too. The public functions of
+/// the one the lazy decode view calls off its hot path (validate the block
+/// ahead), which separate compilation compiles once too. The public functions of
 /// <utf8view/kernels.hpp>, which name and force the kernels, are defined
 /// with them (detail/kernel_calls_impl.hpp), in both modes.
 ///
