@@ -180,6 +180,22 @@ std::string concatenated(t::random_source& random, t::generator generate, std::s
     return text;
 }
 
+// Text in an 8-bit encoding (Latin-1, Windows-1252) read as UTF-8: ASCII
+// letters with bytes 80..FF among them, mostly alone (each then an
+// ill-formed subpart of one byte), now and then two in a row (which may
+// form a character, as C3 A9 does, or an error of two bytes, as E2 82 does).
+std::string eight_bit_text(t::random_source& random, std::size_t size)
+{
+    std::string text;
+    while (text.size() < size) {
+        for (auto letters = random.below(40); letters != 0; --letters)
+            text += static_cast<char>('a' + random.below(26));
+        text += static_cast<char>(0x80 + random.below(0x80));
+        if (random.below(8) == 0) text += static_cast<char>(0x80 + random.below(0x80));
+    }
+    return text;
+}
+
 const std::vector<long_input>& long_inputs()
 {
     static const std::vector<long_input> all = [] {
@@ -199,6 +215,7 @@ const std::vector<long_input>& long_inputs()
         inputs.push_back({"all ASCII", std::string(100 * 1024, 'q')});
         inputs.push_back({"corrupted text", concatenated(random, t::corrupted_text, 100 * 1024)});
         inputs.push_back({"edge bytes", concatenated(random, t::edge_bytes, block + 2048)});
+        inputs.push_back({"8-bit text read as UTF-8", eight_bit_text(random, block + 4096)});
 
         // A 2-, 3- or 4-byte character at 65536 - shift, so that it
         // straddles the end of the first 64 KiB block, or starts on it, or

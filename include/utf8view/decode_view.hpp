@@ -421,6 +421,8 @@ private:
                             commit(std::move(position), moved, lead, 1, 0);
                             return;
                         }
+                        // With separate compilation, one call into the
+                        // compiled unit (see detail::decode_segment_at).
                         const auto decoded =
                             detail::decode_after_lead(lead, first + 1, std::unreachable_sentinel).decoded;
                         if (decoded.well_formed()) [[likely]] {
@@ -526,7 +528,8 @@ private:
     // Over bytes in memory: detail::decode_step_in_memory, one decoder for
     // every element type (char, char8_t, std::byte), inline: over text with
     // errors this is the hot path, and a call per segment cost a third of
-    // the loop's speed there. In constant evaluation, where a pointer
+    // the loop's speed there (with separate compilation, that call, see
+    // detail::decode_segment_at). In constant evaluation, where a pointer
     // cannot be reinterpreted, the same decoder on a copy of the (at most
     // 4) bytes.
     UTF8VIEW_ALWAYS_INLINE constexpr detail::decode_result<base_iterator> decode_at(const base_iterator& position) const
@@ -544,7 +547,12 @@ private:
             }
             else {
                 const unsigned char* const first = detail::byte_pointer(position);
-                decoded = detail::decode_step_in_memory(first, first + available).decoded;
+                if constexpr (detail::kernels_compiled_separately) {
+                    decoded = detail::decode_segment_at(first, first + available);
+                }
+                else {
+                    decoded = detail::decode_step_in_memory(first, first + available).decoded;
+                }
             }
             return {decoded, position + decoded.length};
         }

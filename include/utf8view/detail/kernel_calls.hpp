@@ -22,7 +22,8 @@
 /// way (validate.hpp, transcode.hpp), except in the functions that take a
 /// block at a time: valid_prefix_bytes, accepted_prefix_bytes and
 /// copy_accepted_prefix_bytes (which still choose no kernel below
-/// simd_threshold_bytes). Header-only, they are inline
+/// simd_threshold_bytes), and decode_segment_at, the lazy view's checked
+/// decoder for the bytes near errors. Header-only, they are inline
 /// functions like the rest; with separate compilation they are direct calls
 /// into the compiled unit, and their callers' translation units do not
 /// compile them.
@@ -72,6 +73,24 @@ inline constexpr std::size_t simd_threshold_bytes = 32;
 // so that a well-formed stretch is read once.
 [[nodiscard]] UTF8VIEW_KERNEL_CALL prefix_copy copy_accepted_prefix_bytes(const unsigned char* p, std::size_t n,
                                                                           unsigned char* out) noexcept;
+
+// The segment (decode_step.hpp) that starts at `first`, decoded with every
+// check, reading no byte at or after `last`. Precondition: first != last.
+// With separate compilation, what the lazy decode view runs at an error
+// that validation found and near the end, so that the units that step a
+// decode iterator compile the checked decoder once (in the checked stretch
+// after an error) rather than three times; header-only, the view inlines
+// it there too. doc/build-cost.md has the trade.
+[[nodiscard]] UTF8VIEW_KERNEL_CALL segment decode_segment_at(const unsigned char* first,
+                                                             const unsigned char* last) noexcept;
+
+// Whether the functions above are compiled once, in the unit that includes
+// <utf8view/src.hpp> (UTF8VIEW_SEPARATE_COMPILATION), rather than inline.
+#if defined(UTF8VIEW_SEPARATE_COMPILATION)
+inline constexpr bool kernels_compiled_separately = true;
+#else
+inline constexpr bool kernels_compiled_separately = false;
+#endif
 
 // What active_kernel().validate(p, n) returns (simd::scalar::validate is the
 // contract): the first error in [p, p + n), or that there is none.

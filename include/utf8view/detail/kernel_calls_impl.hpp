@@ -41,6 +41,11 @@ UTF8VIEW_KERNEL_CALL prefix_copy copy_accepted_prefix_bytes(const unsigned char*
     return active_kernel().copy_accepted_prefix(p, n, out);
 }
 
+UTF8VIEW_KERNEL_CALL segment decode_segment_at(const unsigned char* first, const unsigned char* last) noexcept
+{
+    return decode_step_in_memory(first, last).decoded;
+}
+
 UTF8VIEW_KERNEL_CALL std::size_t valid_prefix_bytes(const unsigned char* p, std::size_t n) noexcept
 {
     if (n < simd_threshold_bytes) return validate_segments(p, p + n).offset;

@@ -43,6 +43,10 @@ struct segment_masks {
 // 4 bytes); one that starts at 61..63 may need bytes past it.
 inline constexpr std::uint64_t complete_starts = (std::uint64_t{1} << 61) - 1;
 
+// Bytes 0..61 all start segments exactly when bytes 0..60 are each a
+// segment of one byte (and the next window starts at 61).
+inline constexpr std::uint64_t single_byte_window = (std::uint64_t{1} << 62) - 1;
+
 // The segments of a window, from the classes of its bytes:
 //   - a lead byte takes the next byte if it is a continuation byte in its
 //     row's second-byte range, the byte after that too if it is a

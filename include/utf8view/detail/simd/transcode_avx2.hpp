@@ -410,7 +410,22 @@ inline decode_progress decode_replacing(const unsigned char* p, const unsigned c
         const std::uint64_t written = drop ? taken & well_formed : taken;
         char32_t* const window_out = out;
         char32_t* const window_end = out + std::popcount(written);
-        if (written != 0) {
+        if (!drop && (starts & single_byte_window) == single_byte_window) {
+            // Bytes 0..60 are each a segment of one byte: ASCII, or an
+            // ill-formed subpart of one byte (Latin-1 or another 8-bit
+            // encoding read as UTF-8). Each byte below 80 is its own code
+            // point, and each other one U+FFFD, with no gather (the last
+            // group's store stops at byte 60).
+            for (unsigned group = 0; group < 8; ++group) {
+                const __m256i bytes =
+                    _mm256_cvtepu8_epi32(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(p + 8 * group)));
+                const __m256i ill_formed = _mm256_cmpgt_epi32(bytes, _mm256_set1_epi32(0x7F));
+                store_code_points(out, _mm256_blendv_epi8(bytes, _mm256_set1_epi32(0xFFFD), ill_formed),
+                                  group < 7 ? 8u : 5u, group == 7);
+                out += group < 7 ? 8 : 5;
+            }
+        }
+        else if (written != 0) {
             const auto last_group = static_cast<unsigned>(63 - std::countl_zero(written)) / 8;
             for (unsigned group = 0; group <= last_group; ++group) {
                 const auto bits = static_cast<unsigned>(written >> (8 * group) & 0xFFu);
