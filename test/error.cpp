@@ -28,6 +28,7 @@ BOOST_AUTO_TEST_CASE(every_kind_has_its_documented_name)
     BOOST_TEST(u8v::to_string(u8v::error_kind::surrogate) == "surrogate");
     BOOST_TEST(u8v::to_string(u8v::error_kind::out_of_range) == "out_of_range");
     BOOST_TEST(u8v::to_string(u8v::error_kind::invalid_lead_byte) == "invalid_lead_byte");
+    BOOST_TEST(u8v::to_string(u8v::error_kind::unpaired_surrogate) == "unpaired_surrogate");
     BOOST_TEST(u8v::to_string(static_cast<u8v::error_kind>(0)) == "unknown");
 }
 
@@ -37,6 +38,14 @@ BOOST_AUTO_TEST_CASE(decode_error_carries_kind_and_byte_offset)
     BOOST_TEST(error.kind() == u8v::error_kind::surrogate);
     BOOST_TEST(error.offset() == 12u);
     BOOST_TEST(std::string(error.what()) == "utf8view: ill-formed UTF-8 (surrogate) at byte offset 12");
+}
+
+BOOST_AUTO_TEST_CASE(decode_error_of_utf16_input_says_code_units)
+{
+    const u8v::decode_error error(u8v::error_kind::unpaired_surrogate, 7);
+    BOOST_TEST(error.kind() == u8v::error_kind::unpaired_surrogate);
+    BOOST_TEST(error.offset() == 7u);
+    BOOST_TEST(std::string(error.what()) == "utf8view: ill-formed UTF-16 (unpaired_surrogate) at code unit offset 7");
 }
 
 BOOST_AUTO_TEST_CASE(encode_error_carries_kind_offset_and_value)

@@ -54,6 +54,22 @@ concept code_point_type =
 template <class R>
 concept code_point_range = std::ranges::input_range<R> && code_point_type<std::ranges::range_value_t<R>>;
 
+/** A type that holds one UTF-16 code unit: `char16_t`, or `wchar_t` where
+    it is 16 bits wide (Windows), with or without `const`/`volatile`. Where
+    `wchar_t` is 32 bits (Linux, macOS), it is a `code_point_type` instead:
+    a `std::wstring` there holds code points.
+
+    @par Standard Unicode 15.0, ch. 3, D77 (code unit) and D91 (UTF-16). */
+template <class T>
+concept utf16_code_unit =
+    std::same_as<std::remove_cv_t<T>, char16_t> || (std::same_as<std::remove_cv_t<T>, wchar_t> && sizeof(wchar_t) == 2);
+
+/** A *UTF-16 range*: an input range whose value type is a `utf16_code_unit`.
+    The code units may hold any values: an unpaired surrogate is handled by
+    the error policy of whatever consumes the range. */
+template <class R>
+concept utf16_range = std::ranges::input_range<R> && utf16_code_unit<std::ranges::range_value_t<R>>;
+
 namespace detail {
 
 // The byte value 0x00..0xFF of a code unit, whatever its type and signedness.

@@ -43,6 +43,12 @@ namespace utf8view {
     - `invalid_lead_byte`: F8..FF.
       P2728 `invalid_utf8_leading_byte`, simdutf `HEADER_BITS`.
 
+    - `unpaired_surrogate` (UTF-16 only): a high surrogate (D800..DBFF)
+      not followed by a low one (DC00..DFFF), or a low surrogate not
+      preceded by a high one: one code unit, whose offset counts code units.
+      P2728 `unpaired_high_surrogate` and `unpaired_low_surrogate`, simdutf
+      `SURROGATE`.
+
     The P2728 names do not map one to one: there the bytes C0, C1 and
     F5..F7 alone are `invalid_utf8_leading_byte`, where utf8view says what
     they would encode (`overlong`, `out_of_range`).
@@ -52,7 +58,8 @@ namespace utf8view {
 
     The enumerators are non-zero so that zero can mean "no error" in storage.
 
-    @par Standard Unicode 15.0, ch. 3, Table 3-7 and §3.9 (maximal subparts). */
+    @par Standard Unicode 15.0, ch. 3, Table 3-7 and §3.9 (maximal subparts);
+    for UTF-16, D91 and Table 3-5. */
 enum class error_kind : std::uint8_t {
     truncated_sequence = 1,
     unexpected_continuation_byte,
@@ -60,6 +67,7 @@ enum class error_kind : std::uint8_t {
     surrogate,
     out_of_range,
     invalid_lead_byte,
+    unpaired_surrogate,
 };
 
 /** The enumerator's name, e.g. `"overlong"`, or `"unknown"` for a value
@@ -73,6 +81,7 @@ enum class error_kind : std::uint8_t {
     case error_kind::surrogate: return "surrogate";
     case error_kind::out_of_range: return "out_of_range";
     case error_kind::invalid_lead_byte: return "invalid_lead_byte";
+    case error_kind::unpaired_surrogate: return "unpaired_surrogate";
     }
     return "unknown";
 }
@@ -93,7 +102,8 @@ enum class error_kind : std::uint8_t {
     @par Standard Unicode 15.0 ch. 3, Table 3-7 and §3.9 (maximal subparts). */
 struct validation_result {
     std::optional<error_kind> kind;  ///< the first error, or nullopt if the input is valid
-    std::size_t offset = 0;          ///< bytes before the first error (all bytes if valid)
+    std::size_t offset =
+        0;  ///< code units (bytes; for validate_utf16, 16-bit code units) before the first error (all if valid)
 
     /** True if the input is well-formed UTF-8 (no error was found). */
     [[nodiscard]] constexpr bool valid() const noexcept { return !kind.has_value(); }
@@ -107,8 +117,10 @@ struct validation_result {
     - `offset`: bytes from the start of the viewed byte range (of the
       stream, for `stream_decoder` and `stream_repairer`) to the first byte
       of the maximal subpart; 64 bits everywhere, as a stream can outgrow
-      the address space.
-    - `length`: bytes in the maximal subpart, 1 to 3.
+      the address space. For UTF-16 input (`unpaired_surrogate`), code
+      units from the start of the range to the surrogate.
+    - `length`: bytes in the maximal subpart, 1 to 3 (for UTF-16 input, 1:
+      the unpaired surrogate).
 
     @par Standard Unicode 15.0, ch. 3 §3.9, "U+FFFD Substitution of Maximal Subparts". */
 struct decode_error_info {
@@ -132,24 +144,31 @@ struct encode_error_info {
     std::int64_t value;
 };
 
-/** Thrown by `on_error::throw_exception` when decoding meets ill-formed UTF-8.
+/** Thrown by `on_error::throw_exception` when decoding meets ill-formed
+    UTF-8, or an unpaired surrogate in UTF-16.
 
     `kind()` is the kind of the first ill-formed maximal subpart met, and
-    `offset()` the number of bytes from the start of the viewed range to its
-    first byte. `what()` says both in English. */
+    `offset()` the number of bytes (for UTF-16, code units) from the start
+    of the viewed range to its first byte (code unit). `what()` says both
+    in English. */
 class decode_error : public std::runtime_error {
 public:
-    /** @param kind what is wrong.  @param offset bytes from the start of the viewed range (or stream). */
+    /** @param kind what is wrong.  @param offset bytes from the start of
+        the viewed range (or stream); code units for UTF-16 input
+        (`error_kind::unpaired_surrogate`). */
     decode_error(error_kind kind, std::uint64_t offset)
-        : std::runtime_error(std::string("utf8view: ill-formed UTF-8 (")
-                                 .append(to_string(kind))
-                                 .append(") at byte offset ")
-                                 .append(std::to_string(offset))),
+        : std::runtime_error(
+              std::string(kind == error_kind::unpaired_surrogate ? "utf8view: ill-formed UTF-16 ("
+                                                                 : "utf8view: ill-formed UTF-8 (")
+                  .append(to_string(kind))
+                  .append(kind == error_kind::unpaired_surrogate ? ") at code unit offset " : ") at byte offset ")
+                  .append(std::to_string(offset))),
           kind_(kind), offset_(offset)
     {}
     [[nodiscard]] error_kind kind() const noexcept { return kind_; }
     /** Bytes from the start of the viewed range (or stream) to the first
-        byte of the maximal subpart. */
+        byte of the maximal subpart; for UTF-16 input, code units to the
+        unpaired surrogate. */
     [[nodiscard]] std::uint64_t offset() const noexcept { return offset_; }
 
 private:

@@ -29,7 +29,8 @@ namespace utf8view {
     A policy is a small copy-constructible object: a class, or a lambda
     (captures allowed). The views call it once for each ill-formed maximal
     subpart they meet, as a non-const lvalue, with a
-    `const decode_error_info&` (kind, byte offset, length). It returns
+    `const decode_error_info&` (kind, byte offset, length; for UTF-16
+    input, an unpaired surrogate at a code unit offset). It returns
     exactly `std::optional<char32_t>` (so that a function returning `bool`
     or `int` by mistake is rejected):
     - a code point, which the view yields in place of the maximal subpart

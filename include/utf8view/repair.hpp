@@ -116,7 +116,7 @@ struct string_sink {
 // Once a bounded output is full (no room for one more byte) or the next
 // segment does not fit, the repair of a maximal subpart that a policy
 // drops every error of (policy_drops_every_error) needs no room: those are
-// passed over, as pass_over_dropped_subparts does for decode_into.
+// passed over, as pass_over_dropped does for decode_into.
 
 // The repair loop over bytes in memory: the prefix of the block ahead that
 // the kernel accepted is copied whole (or, if it does not all fit, up to the
@@ -205,7 +205,7 @@ const unsigned char* repair_memory(const unsigned char* start, const unsigned ch
         sink.write(run, static_cast<std::size_t>(p - run));
     }
     if (p != end && policy_drops_every_error<Policy>)
-        p = pass_over_dropped_subparts(p, end, policy, base_offset + static_cast<std::size_t>(p - start));
+        p = pass_over_dropped<utf8_source>(p, end, policy, base_offset + static_cast<std::size_t>(p - start));
     return p;
 }
 
@@ -227,7 +227,7 @@ constexpr I repair_checked(I first, const S& last, Sink& sink, Policy& policy, s
             else {
                 if (sink.space() == 0) {
                     if constexpr (policy_drops_every_error<Policy>)
-                        first = pass_over_dropped_subparts(std::move(first), last, policy, offset);
+                        first = pass_over_dropped<utf8_source>(std::move(first), last, policy, offset);
                     break;
                 }
                 if (const auto replacement = ask_policy_about(policy, decoded, offset)) {

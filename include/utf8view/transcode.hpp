@@ -15,6 +15,7 @@
 #include <utf8view/config.hpp>
 #include <utf8view/code_unit.hpp>
 #include <utf8view/detail/byte_pointer.hpp>
+#include <utf8view/detail/convert_loop.hpp>
 #include <utf8view/detail/decode_step.hpp>
 #include <utf8view/detail/kernel_calls.hpp>
 #include <utf8view/detail/encode_step.hpp>
@@ -24,21 +25,6 @@
 #include <utf8view/unicode.hpp>
 #include <utf8view/validate.hpp>
 
-// std::ranges::in_out_result, the return type of decode_into and encode_into,
-// without the rest of <algorithm> (about 10,000 lines; doc/build-cost.md).
-// Only for the releases where it was checked that the internal header
-// declares it completely once <ranges> is in: libstdc++ 12 and libc++ 16.
-// Any other standard library, or a release without that file, gets
-// <algorithm> (doc/build-cost.md weighs the two).
-#include <ranges>
-#if defined(_GLIBCXX_RELEASE) && _GLIBCXX_RELEASE == 12 && __has_include(<bits/ranges_algobase.h>)
-#include <bits/ranges_algobase.h>
-#elif defined(_LIBCPP_VERSION) && _LIBCPP_VERSION >= 160000 && _LIBCPP_VERSION < 170000 &&                             \
-    __has_include(<__algorithm/in_out_result.h>)
-#include <__algorithm/in_out_result.h>
-#else
-#include <algorithm>
-#endif
 #include <cstddef>
 #include <cstdint>
 #include <iterator>
@@ -115,22 +101,6 @@ template <class Policy>
 inline constexpr std::optional<simd::scalar::subpart_action> fixed_subpart_action<const Policy> =
     fixed_subpart_action<Policy>;
 
-// Room for at least `count` more elements between `out` and `out_last`.
-template <class O, class OS>
-[[nodiscard]] constexpr bool has_room(const O& out, const OS& out_last, std::ptrdiff_t count)
-{
-    if constexpr (std::same_as<OS, std::unreachable_sentinel_t>) { return true; }
-    else if constexpr (std::sized_sentinel_for<OS, O>) {
-        return out_last - out >= count;
-    }
-    else {
-        O probe = out;
-        for (std::ptrdiff_t index = 0; index < count; ++index, ++probe)
-            if (probe == out_last) return false;
-        return true;
-    }
-}
-
 // Below these sizes the bulk algorithms call the scalar transcoder directly
 // (inlined), not the one the dispatch table chose: a SIMD kernel's step
 // needs 64 bytes or 16 code points anyway.
@@ -187,35 +157,6 @@ template <class O, class OS>
     return p;
 }
 
-// Bounded outputs: once the output is full, a call moves on past the
-// ill-formed maximal subparts at `first` if the policy drops every error
-// (policy_drops_every_error), asking it about each once, and stops at the
-// first well-formed sequence or the end. Any other policy is not asked with
-// no room left for its replacement. `offset` is the byte offset of `first`.
-// Forward iterators only: over an input range, looking at a segment
-// consumes it.
-template <class I, class S, class Policy>
-constexpr I pass_over_dropped_subparts(I first, const S& last, Policy& policy, std::size_t offset)
-{
-    if constexpr (policy_drops_every_error<Policy> && std::forward_iterator<I>) {
-        while (first != last) {
-            auto [decoded, next] = decode_step(first, last);
-            if (decoded.well_formed()) break;
-            // A replacement from a policy that said it drops every error:
-            // there is no room for it, so stop before its subpart.
-            if (ask_policy_about(policy, decoded, offset)) break;
-            offset += decoded.length;
-            first = std::move(next);
-        }
-    }
-    else {
-        static_cast<void>(last);
-        static_cast<void>(policy);
-        static_cast<void>(offset);
-    }
-    return first;
-}
-
 // The checked, generic decoding loop (any input range, constant
 // evaluation): one segment at a time, the policy deciding each maximal
 // subpart, as views::decode does. `offset` is the byte offset of `first`.
@@ -223,16 +164,8 @@ template <class I, class S, class O, class OS, class Policy>
 constexpr std::ranges::in_out_result<I, O> decode_checked(I first, const S& last, O out, const OS& out_last,
                                                           Policy& policy, std::size_t offset)
 {
-    while (first != last && out != out_last) {
-        // Over an input range the bytes are consumed, and so is an element
-        // the output has no room for: there is room here.
-        const segment decoded = decode_segment(first, last);
-        if (const auto element = element_for(policy, decoded, [offset] { return offset; })) *out++ = *element;
-        offset += decoded.length;
-    }
-    if constexpr (std::forward_iterator<I>)
-        if (out == out_last) first = pass_over_dropped_subparts(std::move(first), last, policy, offset);
-    return {std::move(first), std::move(out)};
+    return convert_checked<utf8_source, utf32_form, char32_t>(std::move(first), last, std::move(out), out_last, policy,
+                                                              offset);
 }
 
 template <class I, class S, class O, class OS, class Policy>
@@ -288,29 +221,38 @@ constexpr std::ranges::in_out_result<I, O> decode_bulk(I first, const S& last, O
                     p = next;
                 } while (p < stop && out != out_last);
             }
-            if (out == out_last) p = pass_over_dropped_subparts(p, end, policy, static_cast<std::size_t>(p - start));
+            if (out == out_last)
+                p = pass_over_dropped<utf8_source>(p, end, policy, static_cast<std::size_t>(p - start));
             return {first + (p - start), std::move(out)};
         }
     }
     return decode_checked(std::move(first), last, std::move(out), out_last, policy, 0);
 }
 
-// The code unit type an output iterator takes: its value type, or for the
-// standard insert iterators (whose value type is void) their container's.
+// The element type an output iterator takes: its value type, or for the
+// standard insert iterators (whose value type is void) their container's;
+// and the same when it is a UTF-8 code unit (output_code_unit) or a UTF-16
+// one (output_utf16_unit, <utf8view/utf16.hpp>).
 template <class O>
-concept code_unit_valued = requires { typename std::iter_value_t<O>; } && utf8_code_unit<std::iter_value_t<O>>;
+concept value_typed_output = requires { typename std::iter_value_t<O>; };
 template <class O>
-struct output_code_unit {};
+struct output_value {};
 template <class O>
-    requires code_unit_valued<O>
-struct output_code_unit<O> {
+    requires value_typed_output<O>
+struct output_value<O> {
     using type = std::iter_value_t<O>;
 };
 template <class O>
-    requires(!code_unit_valued<O>) && requires { typename O::container_type::value_type; } &&
-            utf8_code_unit<typename O::container_type::value_type>
-struct output_code_unit<O> {
+    requires(!value_typed_output<O>) && requires { typename O::container_type::value_type; }
+struct output_value<O> {
     using type = typename O::container_type::value_type;
+};
+template <class O>
+struct output_code_unit {};
+template <class O>
+    requires utf8_code_unit<typename output_value<O>::type>
+struct output_code_unit<O> {
+    using type = typename output_value<O>::type;
 };
 template <class O>
 using output_code_unit_t = typename output_code_unit<O>::type;

@@ -13,6 +13,7 @@
 #include <utf8view/bom.hpp>
 #include <utf8view/boundary.hpp>
 #include <utf8view/code_unit.hpp>
+#include <utf8view/convert.hpp>
 #include <utf8view/decode_view.hpp>
 #include <utf8view/encode_view.hpp>
 #include <utf8view/error.hpp>
@@ -23,6 +24,7 @@
 #include <utf8view/stream.hpp>
 #include <utf8view/transcode.hpp>
 #include <utf8view/unicode.hpp>
+#include <utf8view/utf16.hpp>
 #include <utf8view/validate.hpp>
 
 #endif  // UTF8VIEW_UTF8VIEW_HPP

@@ -25,6 +25,8 @@
 //     offset and length of every error; on_error::replace and skip, which
 //     the transcoders decode in bulk), repair_into, count_code_points
 //     and the view;
+//   - utf8_to_utf16_into unbounded and into every room (replace, and skip
+//     with the rule for a full output), utf8_to_utf16_size, to_u16string;
 //   - find_code_point_start at every position, floor, ceil and
 //     is_code_point_boundary and truncate at every index, and
 //     trim_incomplete_tail.
@@ -34,12 +36,19 @@
 // changed between passes). In an unoptimized or a sanitizer build the 3-
 // and 4-byte sets take too long (half an hour or more): they are skipped
 // there, with the reason; CI runs them in its optimized GCC build.
+//
+// UTF-16 input: every code unit alone, every pair with one code unit at an
+// edge of Table 3-5 or of the surrogate ranges, every triple of such edge
+// units (1.9 million inputs), through validate_utf16, utf16_to_utf8_size,
+// utf16_to_utf8_into into every room, to_utf8_string and to_u32string.
 
 #include <utf8view/boundary.hpp>
+#include <utf8view/convert.hpp>
 #include <utf8view/decode_view.hpp>
 #include <utf8view/detail/dispatch.hpp>
 #include <utf8view/repair.hpp>
 #include <utf8view/transcode.hpp>
+#include <utf8view/utf16.hpp>
 #include <utf8view/validate.hpp>
 #define BOOST_TEST_MODULE exhaustive_short_inputs
 #include <boost/test/unit_test.hpp>
@@ -47,6 +56,7 @@
 #include "support/force_kernels.hpp"
 #include "support/bounded_output_rule.hpp"
 #include "support/guarded_pages.hpp"
+#include "support/reference_utf16.hpp"
 #include "support/reference_utf8.hpp"
 #include "support/test_iterators.hpp"
 
@@ -330,6 +340,43 @@ void check_repair(const checker& c, std::span<const unsigned char> bytes, const 
     }
 }
 
+// UTF-8 to UTF-16: utf8_to_utf16_into into every room up to exactly the
+// right one (flush with an unreadable page; the longest run of whole
+// elements that fits) under replace, and into none and all under skip (the
+// rule for a full output), utf8_to_utf16_size and to_u16string, against
+// the reference decoder's segments encoded by Table 3-5.
+void check_utf16(const checker& c, std::span<const unsigned char> bytes, const expected_decoding& e,
+                 utf8view_test::guarded_pages& output)
+{
+    for (const bool skip : {false, true}) {
+        std::u16string all;
+        for (const ref::segment& s : e.segments)
+            if (!skip || s.well_formed())
+                all += utf8view_test::reference16::encode(s.well_formed() ? s.code_point : 0xFFFD);
+        const std::u16string converted =
+            skip ? u8v::to_u16string(bytes, u8v::on_error::skip) : u8v::to_u16string(bytes);
+        if (converted != all) c.fail("to_u16string", skip ? ", skip" : "");
+        if (!skip && u8v::utf8_to_utf16_size(bytes) != all.size()) c.fail("utf8_to_utf16_size");
+        // Every room under replace; under skip none and all (the fuzz
+        // target tries the rooms between, to keep this test's time down).
+        for (std::size_t room = 0; room <= all.size(); ++room) {
+            if (skip && room != 0 && room != all.size()) continue;
+            const ref::bounded_result r = ref::utf16_into_room(
+                e.segments, bytes.size(),
+                skip ? ref::policy_behaviour::drops_declared : ref::policy_behaviour::replaces, room);
+            char16_t* const out = reinterpret_cast<char16_t*>(output.last()) - room;
+            const std::span<char16_t> target(out, room);
+            const auto result = skip ? u8v::utf8_to_utf16_into(bytes, target, u8v::on_error::skip)
+                                     : u8v::utf8_to_utf16_into(bytes, target);
+            const auto written = static_cast<std::size_t>(std::to_address(result.out) - out);
+            if (written != r.written ||
+                std::u16string_view(out, written) != std::u16string_view(all).substr(0, written) ||
+                static_cast<std::size_t>(std::to_address(result.in) - bytes.data()) != r.in)
+                c.fail("utf8_to_utf16_into", skip ? ", skip" : "", ", room ", room);
+        }
+    }
+}
+
 void check_bulk(const checker& c, std::span<const unsigned char> bytes, const expected_decoding& e,
                 utf8view_test::guarded_pages& output)
 {
@@ -380,6 +427,7 @@ void check_alone(const checker& c, workspace& w)
     check_single_pass(c, at_end, n, u8v::on_error::skip, e.skipped, "skip");
     check_bulk(c, bytes, e, w.output);
     check_repair(c, bytes, e, w.output);
+    check_utf16(c, bytes, e, w.output);
 
     // Kernels and transcoders, directly.
     const u8v::validation_result expected = e.first_error
@@ -699,6 +747,72 @@ void run_everything(const input_set& set)
     BOOST_TEST(log.count() == 0u, log.count() << " failures");
 }
 
+// ---------------------------------------------------------------------------
+// UTF-16 input
+
+// Every UTF-16 path on `units`, placed flush with an unreadable page, against
+// the reference decoder (support/reference_utf16.hpp): validate_utf16,
+// utf16_to_utf8_size, to_utf8_string and to_u32string (replace and skip),
+// and utf16_to_utf8_into into every room up to all of it (the bounded rule,
+// each element's bytes by Table 3-6: support/reference_utf8.hpp).
+void check_utf16_input(failure_log& log, const std::u16string& units, workspace& w)
+{
+    namespace ref16 = utf8view_test::reference16;
+    char16_t* const input = reinterpret_cast<char16_t*>(w.input.last()) - units.size();
+    std::copy(units.begin(), units.end(), input);
+    const std::u16string_view text(input, units.size());
+    const std::vector<ref16::element> elements = ref16::decode(units);
+    const auto fail = [&](const auto&... parts) {
+        std::ostringstream out;
+        out << "UTF-16 [";
+        for (const char16_t unit : units) out << ' ' << std::hex << static_cast<unsigned>(unit);
+        out << " ]: ";
+        (out << ... << parts);
+        log.add(out.str());
+    };
+    std::vector<ref::segment> segments;  // the elements, as the bounded rule takes them
+    std::string replaced;
+    std::string skipped;
+    std::u32string code_points;
+    std::optional<std::size_t> first_error;
+    for (const ref16::element& e : elements) {
+        segments.push_back({e.offset, e.length, e.code_point.value_or(0),
+                            e.code_point ? std::nullopt : std::optional(u8v::error_kind::unpaired_surrogate)});
+        replaced += ref::encode(e.code_point.value_or(0xFFFD));
+        if (e.code_point) skipped += ref::encode(*e.code_point);
+        code_points += e.code_point.value_or(0xFFFD);
+        if (!e.code_point && !first_error) first_error = e.offset;
+    }
+    const u8v::validation_result v = u8v::validate_utf16(text);
+    if (v.valid() != !first_error || v.offset != first_error.value_or(units.size()) ||
+        (first_error && v.kind != u8v::error_kind::unpaired_surrogate))
+        fail("validate_utf16");
+    if (u8v::utf16_to_utf8_size(text) != replaced.size()) fail("utf16_to_utf8_size");
+    if (u8v::to_utf8_string(text) != replaced) fail("to_utf8_string");
+    if (u8v::to_utf8_string(text, u8v::on_error::skip) != skipped) fail("to_utf8_string, skip");
+    if (u8v::to_u32string(text) != code_points) fail("to_u32string");
+    for (const bool skip : {false, true}) {
+        const std::string& all = skip ? skipped : replaced;
+        for (std::size_t room = 0; room <= all.size(); ++room) {
+            const ref::bounded_result r = ref::convert_into_room(
+                segments, units.size(), skip ? ref::policy_behaviour::drops_declared : ref::policy_behaviour::replaces,
+                [](const ref::segment& s) { return ref::encode(s.code_point).size(); }, 3, room);
+            char* const out = reinterpret_cast<char*>(w.output.last()) - room;
+            const std::span<char> target(out, room);
+            const auto result = skip ? u8v::utf16_to_utf8_into(text, target, u8v::on_error::skip)
+                                     : u8v::utf16_to_utf8_into(text, target);
+            const auto written = static_cast<std::size_t>(std::to_address(result.out) - out);
+            if (written != r.written || std::string_view(out, written) != std::string_view(all).substr(0, written) ||
+                static_cast<std::size_t>(std::to_address(result.in) - input) != r.in)
+                fail("utf16_to_utf8_into", skip ? ", skip" : "", ", room ", room);
+        }
+    }
+}
+
+// Code units at the edges of Table 3-5's rows and of the surrogate ranges.
+constexpr std::array<char16_t, 14> edge_units = {0x0000, 0x0041, 0x007F, 0x0080, 0x07FF, 0x0800, 0xD7FF,
+                                                 0xD800, 0xDBFF, 0xDC00, 0xDFFF, 0xE000, 0xFFFD, 0xFFFF};
+
 }  // namespace
 
 #endif  // UTF8VIEW_TEST_HAS_MMAP
@@ -713,7 +827,7 @@ namespace {
 #endif
 #endif
 
-// The 3- and 4-byte sets take about 85 s on two cores in an optimized
+// The 3- and 4-byte sets take about 2 minutes on two cores in an optimized
 // build, 20 times as long with AddressSanitizer and longer still without
 // optimization. There, they are skipped, saying so; CI runs them in its
 // optimized GCC build, and its sanitizer builds run the fuzz targets.
@@ -762,5 +876,36 @@ BOOST_AUTO_TEST_CASE(every_four_byte_input_at_the_edges_of_the_second_byte,
 {
 #if defined(UTF8VIEW_TEST_HAS_MMAP)
     run_everything({4, 8 * 8 * 65536, true});
+#endif
+}
+
+// Every UTF-16 input of one code unit; every pair of code units with one of
+// them at an edge (edge_units) and the other anything; every triple of
+// edge units.
+BOOST_AUTO_TEST_CASE(every_utf16_code_unit_and_the_pairs_and_triples_at_the_edges,
+                     *ut::precondition(utf8view_test::mmap_is_available))
+{
+#if defined(UTF8VIEW_TEST_HAS_MMAP)
+    failure_log log;
+    workspace w;
+    std::size_t inputs = 0;
+    for (std::uint32_t unit = 0; unit < 0x10000; ++unit) {
+        const auto any = static_cast<char16_t>(unit);
+        check_utf16_input(log, std::u16string(1, any), w);
+        for (const char16_t edge : edge_units) {
+            check_utf16_input(log, std::u16string{edge, any}, w);
+            check_utf16_input(log, std::u16string{any, edge}, w);
+        }
+        inputs += 1 + 2 * edge_units.size();
+    }
+    for (const char16_t first : edge_units)
+        for (const char16_t second : edge_units)
+            for (const char16_t third : edge_units) {
+                check_utf16_input(log, std::u16string{first, second, third}, w);
+                ++inputs;
+            }
+    BOOST_TEST_MESSAGE(inputs << " UTF-16 inputs");
+    for (const std::string& message : log.first()) BOOST_ERROR(message);
+    BOOST_TEST(log.count() == 0u, log.count() << " failures");
 #endif
 }

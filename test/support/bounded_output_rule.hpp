@@ -1,7 +1,7 @@
 // Copyright (c) 2026 the utf8view authors.
 // Distributed under the Boost Software License, Version 1.0.
 
-// What a bounded decode_into or encode_into must do, by the documented
+// What a bounded decode_into, encode_into, repair_into or utf8_to_utf16_into must do, by the documented
 // rule (doc/reference.md, "When a bounded output fills up"), computed from
 // the reference decoder's segments (reference_utf8.hpp), not by the
 // library:
@@ -117,21 +117,25 @@ inline bounded_result encode_into_room(const std::vector<std::uint32_t>& values,
     return r;
 }
 
-/** repair_into `size` bytes whose segments are `segments` into room for
-    `room` bytes (`unbounded`: no bound); a replacing policy's replacement
-    takes `replacement_bytes` bytes (3 for U+FFFD). `written` counts bytes. */
-inline bounded_result repair_into_room(const std::vector<segment>& segments, std::size_t size, policy_behaviour policy,
-                                       std::size_t replacement_bytes, std::size_t room)
+/** A conversion of `size` bytes whose segments are `segments` into room
+    for `room` code units (`unbounded`: no bound), where a well-formed
+    segment takes `units_of(segment)` code units and a replacing policy's
+    replacement `replacement_units`: repair_into (bytes), utf8_to_utf16_into
+    (UTF-16 code units). `written` counts code units. */
+template <class UnitsOf>
+bounded_result convert_into_room(const std::vector<segment>& segments, std::size_t size, policy_behaviour policy,
+                                 UnitsOf units_of, std::size_t replacement_units, std::size_t room)
 {
     bounded_result r;
     for (const segment& s : segments) {
         const std::size_t left = room - r.written;
         if (s.well_formed()) {
-            if (s.length > left) {
+            const std::size_t length = units_of(s);
+            if (length > left) {
                 r.in = s.offset;
                 return r;
             }
-            r.written += s.length;
+            r.written += length;
             continue;
         }
         if (left == 0 && policy != policy_behaviour::drops_declared) {
@@ -143,7 +147,7 @@ inline bounded_result repair_into_room(const std::vector<segment>& segments, std
             r.throws_at = s.offset;
             return r;
         }
-        const std::size_t length = policy == policy_behaviour::replaces ? replacement_bytes : 0;
+        const std::size_t length = policy == policy_behaviour::replaces ? replacement_units : 0;
         if (length > left) {  // asked, and its replacement does not fit
             r.in = s.offset;
             return r;
@@ -152,6 +156,27 @@ inline bounded_result repair_into_room(const std::vector<segment>& segments, std
     }
     r.in = size;
     return r;
+}
+
+/** repair_into `size` bytes whose segments are `segments` into room for
+    `room` bytes (`unbounded`: no bound); a replacing policy's replacement
+    takes `replacement_bytes` bytes (3 for U+FFFD). `written` counts bytes. */
+inline bounded_result repair_into_room(const std::vector<segment>& segments, std::size_t size, policy_behaviour policy,
+                                       std::size_t replacement_bytes, std::size_t room)
+{
+    return convert_into_room(
+        segments, size, policy, [](const segment& s) { return s.length; }, replacement_bytes, room);
+}
+
+/** utf8_to_utf16_into `size` bytes whose segments are `segments` into room
+    for `room` UTF-16 code units: 2 for a supplementary code point (Table
+    3-5), else 1, and 1 for U+FFFD. */
+inline bounded_result utf16_into_room(const std::vector<segment>& segments, std::size_t size, policy_behaviour policy,
+                                      std::size_t room)
+{
+    return convert_into_room(
+        segments, size, policy, [](const segment& s) -> std::size_t { return s.code_point >= 0x10000 ? 2 : 1; }, 1,
+        room);
 }
 
 }  // namespace utf8view_test::reference

@@ -18,6 +18,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <type_traits>
 
 #include <utf8view/detail/prologue.hpp>
@@ -167,16 +168,23 @@ template <code_point_type T>
 }
 
 // Asks `policy` about `value`, which is not a scalar value (`error`: its
-// error kind, from scalar_value_error), at code point offset `offset`, and
-// returns the UTF-8 form of its replacement, packed (ask_policy turns one
-// that is not a scalar value into U+FFFD), or length 0 if the policy drops
-// the value: what every encoder does with such a value, in one place.
+// error kind, from scalar_value_error), at code point offset `offset`: the
+// one place an encoder tells a policy about a value. Returns the scalar
+// value to write instead (ask_policy turns any answer into one), or
+// nullopt to drop it.
+template <class Policy, code_point_type T>
+[[nodiscard]] constexpr std::optional<char32_t> encode_replacement(Policy& policy, std::uint8_t error, T value,
+                                                                   std::size_t offset)
+{
+    return ask_policy(policy, encode_error_info{static_cast<error_kind>(error), offset, to_int64(value)});
+}
+
+// encode_replacement's answer as UTF-8, packed (length 0: dropped).
 template <class Policy, code_point_type T>
 [[nodiscard]] constexpr packed_sequence packed_replacement(Policy& policy, std::uint8_t error, T value,
                                                            std::size_t offset)
 {
-    if (const auto replacement =
-            ask_policy(policy, encode_error_info{static_cast<error_kind>(error), offset, to_int64(value)}))
+    if (const auto replacement = encode_replacement(policy, error, value, offset))
         return encode_scalar_packed(*replacement);
     return {};
 }
