@@ -18,6 +18,7 @@
 #include <utf8view/code_unit.hpp>
 #include <utf8view/detail/convert_loop.hpp>
 #include <utf8view/detail/encode_step.hpp>
+#include <utf8view/detail/subrange_of.hpp>
 #include <utf8view/error_policy.hpp>
 #include <utf8view/repair.hpp>
 #include <utf8view/transcode.hpp>
@@ -137,7 +138,7 @@ template <class String, class R, class Policy>
         // and its bulk function agree, so the output never fills early.
         text.resize(converted_size<Unit>(range));
         const auto end = convert_to<Unit>(range, std::span<Unit>(text), policy);
-        text.resize(static_cast<std::size_t>(std::to_address(end) - text.data()));
+        text.resize(static_cast<std::size_t>(detail::to_address(end) - text.data()));
     }
     else {
         if constexpr (std::ranges::sized_range<R>) text.reserve(static_cast<std::size_t>(std::ranges::size(range)));
