@@ -295,6 +295,50 @@ BOOST_AUTO_TEST_CASE(every_decode_vector_converted_to_utf16_and_back)
     }
 }
 
+// No CESU-8 (RFC 3629 §3; Unicode 15.0 ch. 3, D92 and Table 3-7): a
+// surrogate pair is decoded to its code point and encoded in 4 bytes, never
+// as two 3-byte surrogates; and UTF-8 holding such surrogates (the category
+// cesu-8 of test/data) is six ill-formed maximal subparts, six U+FFFD.
+BOOST_AUTO_TEST_CASE(no_cesu_8)
+{
+    const std::u16string pair = {0xD83D, 0xDE00};  // U+1F600
+    const units_t four_bytes = {0xF0, 0x9F, 0x98, 0x80};
+    const units_t cesu_8 = {0xED, 0xA0, 0xBD, 0xED, 0xB8, 0x80};
+    BOOST_TEST(as_units(u8v::to_utf8_string(pair)) == four_bytes);
+    BOOST_TEST(as_units(u8v::to_u8string(pair)) == four_bytes);
+    BOOST_TEST(u8v::utf16_to_utf8_size(pair) == 4u);
+    std::string written;
+    u8v::utf16_to_utf8_into(pair, std::back_inserter(written));
+    BOOST_TEST(as_units(written) == four_bytes);
+    BOOST_TEST(as_units(written) != cesu_8);
+    // Through code points too, and in a longer text on the contiguous path.
+    BOOST_TEST(as_units(u8v::to_utf8_string(u8v::to_u32string(pair))) == four_bytes);
+    std::u16string text;
+    for (int index = 0; index < 100; ++index) text += u"ab" + pair;
+    const std::string long_utf8 = u8v::to_utf8_string(text);
+    BOOST_TEST(long_utf8.size() == 600u);
+    BOOST_TEST(long_utf8.find('\xED') == std::string::npos);
+
+    std::size_t rows_seen = 0;
+    for (const t::decode_vector& row : t::read_decode_vectors()) {
+        if (row.category != "cesu-8") continue;
+        ++rows_seen;
+        BOOST_TEST_CONTEXT(row.id << " [" << row.input_hex << "]")
+        {
+            std::size_t surrogate_bytes = 0;
+            for (const char byte : row.input) surrogate_bytes += static_cast<unsigned char>(byte) >= 0x80 ? 1 : 0;
+            BOOST_TEST(surrogate_bytes == 6u);  // one pair, six bytes
+            std::size_t replacements = 0;
+            for (const char32_t c : row.replace) replacements += c == U'\uFFFD' ? 1 : 0;
+            BOOST_TEST(replacements == 6u);  // the file says six U+FFFD...
+            const std::u32string decoded = u8v::to_u32string(std::string_view(row.input));
+            BOOST_TEST(as_units(decoded) == as_units(row.replace));  // ...and the decoder agrees
+            BOOST_TEST(as_units(u8v::to_u16string(std::string_view(row.input))) == as_units(utf16_of(row.replace)));
+        }
+    }
+    BOOST_TEST(rows_seen >= 3u);
+}
+
 // Random text both ways: scalar values of every length, and UTF-16 with
 // surrogates anywhere, against the reference decoders.
 BOOST_AUTO_TEST_CASE(random_text_both_ways)

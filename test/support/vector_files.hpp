@@ -37,6 +37,7 @@ struct decode_vector {
     std::vector<char32_t> replace;   // the code points under on_error::replace
     std::vector<char32_t> skip;      // ... and under on_error::skip
     long first_invalid = -1;         // byte offset of the first error; -1: valid
+    std::string category;            // the category column (valid-1byte, overlong, cesu-8, ...)
 };
 
 inline std::vector<decode_vector> read_decode_vectors()
@@ -55,6 +56,7 @@ inline std::vector<decode_vector> read_decode_vectors()
         v.replace = to_vector(row["replace"]);
         v.skip = to_vector(row["skip"]);
         v.first_invalid = std::stol(row["first_invalid"]);
+        v.category = row["category"];
         rows.push_back(std::move(v));
     }
     return rows;
