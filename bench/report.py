@@ -30,6 +30,8 @@ FAMILIES = [
      ["utf8view.decode_into", "utf8view.decode_into.span", "utf8view.views_decode_loop"]),
     ("sum", "Lazy loop summing code points", "UTF-8 input", ["utf8view.views_decode"]),
     ("encode", "Encode UTF-32 to UTF-8", "UTF-8 output", ["utf8view.encode_into", "utf8view.encode_into.span", "utf8view.views_encode"]),
+    ("to_utf16", "UTF-8 to a UTF-16 buffer", "UTF-8 input", ["utf8view.utf8_to_utf16_into"]),
+    ("from_utf16", "UTF-16 to a UTF-8 buffer", "UTF-8 output", ["utf8view.utf16_to_utf8_into"]),
     ("repair", "Repair valid text (a copy, checked)", "UTF-8 input", ["utf8view.repair_into"]),
     ("dirty_sum", "Lazy loop over text with errors (U+FFFD per maximal subpart)", "input", ["utf8view.views_decode"]),
     ("dirty_decode", "Decode text with errors to a UTF-32 buffer (U+FFFD per maximal subpart)", "input",
@@ -68,6 +70,14 @@ DESCRIPTIONS = {
     "simdutf.convert_utf8_to_utf32": "simdutf `convert_utf8_to_utf32`",
     "simdutf.bulk_then_sum": "simdutf `convert_utf8_to_utf32` into a buffer, then sum",
     "simdutf.convert_utf32_to_utf8": "simdutf `convert_utf32_to_utf8`",
+    "utf8view.utf8_to_utf16_into": "`utf8view::utf8_to_utf16_into` to a `char16_t*`",
+    "utf8view.utf16_to_utf8_into": "`utf8view::utf16_to_utf8_into` to a `char*`",
+    "utfcpp.utf8to16": "utfcpp `utf8::utf8to16` (checked)",
+    "utfcpp.utf16to8": "utfcpp `utf8::utf16to8` (checked)",
+    "icu.u_strFromUTF8": "ICU `u_strFromUTF8`",
+    "icu.u_strToUTF8": "ICU `u_strToUTF8`",
+    "simdutf.convert_utf8_to_utf16le": "simdutf `convert_utf8_to_utf16le`",
+    "simdutf.convert_utf16le_to_utf8": "simdutf `convert_utf16le_to_utf8`",
     "utf8view.repair_into": "`utf8view::repair_into` to a `char*` (replace policy)",
     "memcpy": "`memcpy` (ceiling)",
     "icu.ucnv_convertEx": "ICU `ucnv_convertEx` UTF-8 → UTF-8, substitute callback (what `uconv` does)",
@@ -96,6 +106,14 @@ TARGETS = [
      "utfcpp.unchecked.utf32to8", "lipsum", 1.0),
     ("generic path: the loop over a forward-only iterator ≥ 0.5× the contiguous lazy loop", "sum",
      "utf8view.views_decode_forward_only", "utf8view.views_decode", "lipsum", 0.5),
+    ("`utf8_to_utf16_into` ≥ 1.0× simdutf `convert_utf8_to_utf16le`", "to_utf16", "utf8view.utf8_to_utf16_into",
+     "simdutf.convert_utf8_to_utf16le", "lipsum", 1.0),
+    ("`utf8_to_utf16_into` ≥ 4× utfcpp `utf8to16`", "to_utf16", "utf8view.utf8_to_utf16_into", "utfcpp.utf8to16",
+     "lipsum", 4.0),
+    ("`utf16_to_utf8_into` ≥ 1.0× simdutf `convert_utf16le_to_utf8`", "from_utf16", "utf8view.utf16_to_utf8_into",
+     "simdutf.convert_utf16le_to_utf8", "lipsum", 1.0),
+    ("`utf16_to_utf8_into` ≥ 4× utfcpp `utf16to8`", "from_utf16", "utf8view.utf16_to_utf8_into", "utfcpp.utf16to8",
+     "lipsum", 4.0),
     ("`repair_into` of valid text ≥ 0.4× `memcpy`", "repair", "utf8view.repair_into", "memcpy", "lipsum", 0.4),
     ("`repair_into` ≥ 1.5× ICU's converter (`uconv`) on `latin1-french`", "dirty_repair", "utf8view.repair_into",
      "icu.ucnv_convertEx", "latin1-french", 1.5),
@@ -189,7 +207,7 @@ def describe(impl):
     kernel = "utf8view.validate.kernel-"
     if impl.startswith(kernel):
         return "`utf8view::validate`, kernel `%s` forced" % impl[len(kernel):]
-    for function in ("decode_into", "encode_into"):
+    for function in ("decode_into", "encode_into", "utf8_to_utf16_into", "utf16_to_utf8_into"):
         transcoder = "utf8view.%s.transcoder-" % function
         if impl.startswith(transcoder):
             return "`utf8view::%s` to a pointer, transcoding kernel `%s` forced" % (function, impl[len(transcoder):])

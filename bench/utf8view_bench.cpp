@@ -13,6 +13,8 @@
 //   sum        a lazy loop that adds up the code points
 //   encode     char32_t -> a preallocated UTF-8 buffer
 //   repair     UTF-8 -> well-formed UTF-8, U+FFFD per maximal subpart (valid text)
+//   to_utf16   UTF-8 -> a preallocated char16_t buffer (lipsum and ASCII)
+//   from_utf16 UTF-16 -> a preallocated UTF-8 buffer (the same texts in UTF-16)
 //   dirty_sum, dirty_decode, dirty_repair
 //              sum, decode and repair over text with errors (bench_support.hpp's
 //              make_dirty_inputs), U+FFFD per maximal subpart
@@ -38,6 +40,7 @@
 #include <boost/regex/pending/unicode_iterator.hpp>
 #include <iconv.h>
 #include <unicode/ucnv.h>
+#include <unicode/ustring.h>
 #include <unicode/utf8.h>
 #include <utf8cpp/utf8.h>
 #ifdef UTF8VIEW_BENCH_HAS_SIMDUTF
@@ -73,6 +76,8 @@ using decode_fn = std::size_t (*)(std::string_view, char32_t* out);  // out: roo
 using sum_fn = std::uint64_t (*)(std::string_view);
 using encode_fn = std::size_t (*)(std::u32string_view, char* out);  // out: room for 4 * size() bytes
 using repair_fn = std::size_t (*)(std::string_view, char* out);      // out: room for 3 * size() bytes
+using to_utf16_fn = std::size_t (*)(std::string_view, char16_t* out);   // out: room for size() code units
+using from_utf16_fn = std::size_t (*)(std::u16string_view, char* out);  // out: room for 3 * size() bytes
 
 constexpr std::size_t decode_failed = static_cast<std::size_t>(-1);
 
@@ -324,6 +329,72 @@ BENCH_NOINLINE std::size_t repair_utfcpp(std::string_view s, char* out)
 }
 
 // ---------------------------------------------------------------------------
+// UTF-8 <-> UTF-16
+
+#ifdef UTF8VIEW_BENCH_HAS_UTF16
+BENCH_NOINLINE std::size_t to_utf16_utf8view(std::string_view s, char16_t* out)
+{
+    return static_cast<std::size_t>(utf8view::utf8_to_utf16_into(s, out).out - out);
+}
+BENCH_NOINLINE std::size_t from_utf16_utf8view(std::u16string_view s, char* out)
+{
+    return static_cast<std::size_t>(utf8view::utf16_to_utf8_into(s, out).out - out);
+}
+#endif
+BENCH_NOINLINE std::size_t to_utf16_utfcpp(std::string_view s, char16_t* out)
+{
+    return static_cast<std::size_t>(utf8::utf8to16(s.begin(), s.end(), out) - out);
+}
+BENCH_NOINLINE std::size_t from_utf16_utfcpp(std::u16string_view s, char* out)
+{
+    return static_cast<std::size_t>(utf8::utf16to8(s.begin(), s.end(), out) - out);
+}
+BENCH_NOINLINE std::size_t to_utf16_icu(std::string_view s, char16_t* out)
+{
+    UErrorCode status = U_ZERO_ERROR;
+    std::int32_t length = 0;
+    u_strFromUTF8(reinterpret_cast<UChar*>(out), static_cast<std::int32_t>(s.size()), &length, s.data(),
+                  static_cast<std::int32_t>(s.size()), &status);
+    return U_FAILURE(status) ? decode_failed : static_cast<std::size_t>(length);
+}
+BENCH_NOINLINE std::size_t from_utf16_icu(std::u16string_view s, char* out)
+{
+    UErrorCode status = U_ZERO_ERROR;
+    std::int32_t length = 0;
+    u_strToUTF8(out, static_cast<std::int32_t>(3 * s.size()), &length, reinterpret_cast<const UChar*>(s.data()),
+                static_cast<std::int32_t>(s.size()), &status);
+    return U_FAILURE(status) ? decode_failed : static_cast<std::size_t>(length);
+}
+#ifdef UTF8VIEW_BENCH_HAS_SIMDUTF
+BENCH_NOINLINE std::size_t to_utf16_simdutf(std::string_view s, char16_t* out)
+{
+    const std::size_t n = simdutf::convert_utf8_to_utf16le(s.data(), s.size(), out);
+    return n == 0 && !s.empty() ? decode_failed : n;
+}
+BENCH_NOINLINE std::size_t from_utf16_simdutf(std::u16string_view s, char* out)
+{
+    const std::size_t n = simdutf::convert_utf16le_to_utf8(s.data(), s.size(), out);
+    return n == 0 && !s.empty() ? decode_failed : n;
+}
+#endif
+
+// The UTF-16 form of each input (Table 3-5), made once in main.
+std::vector<std::u16string> utf16_texts;
+
+std::u16string utf16_of(const std::u32string& code_points)
+{
+    std::u16string out;
+    for (const char32_t c : code_points) {
+        if (c < 0x10000) { out += static_cast<char16_t>(c); }
+        else {
+            out += static_cast<char16_t>(0xD800 + ((c - 0x10000) >> 10));
+            out += static_cast<char16_t>(0xDC00 + ((c - 0x10000) & 0x3FF));
+        }
+    }
+    return out;
+}
+
+// ---------------------------------------------------------------------------
 // The tables. The first utf8view entry of each family is the one the report
 // compares with the peers.
 
@@ -397,6 +468,28 @@ std::vector<implementation<encode_fn>> encode_impls = {
     {"utfcpp.utf32to8", encode_utfcpp},
 #ifdef UTF8VIEW_BENCH_HAS_SIMDUTF
     {"simdutf.convert_utf32_to_utf8", encode_simdutf},
+#endif
+};
+
+std::vector<implementation<to_utf16_fn>> to_utf16_impls = {
+#ifdef UTF8VIEW_BENCH_HAS_UTF16
+    {"utf8view.utf8_to_utf16_into", to_utf16_utf8view},
+#endif
+    {"utfcpp.utf8to16", to_utf16_utfcpp},
+    {"icu.u_strFromUTF8", to_utf16_icu},
+#ifdef UTF8VIEW_BENCH_HAS_SIMDUTF
+    {"simdutf.convert_utf8_to_utf16le", to_utf16_simdutf},
+#endif
+};
+
+std::vector<implementation<from_utf16_fn>> from_utf16_impls = {
+#ifdef UTF8VIEW_BENCH_HAS_UTF16
+    {"utf8view.utf16_to_utf8_into", from_utf16_utf8view},
+#endif
+    {"utfcpp.utf16to8", from_utf16_utfcpp},
+    {"icu.u_strToUTF8", from_utf16_icu},
+#ifdef UTF8VIEW_BENCH_HAS_SIMDUTF
+    {"simdutf.convert_utf16le_to_utf8", from_utf16_simdutf},
 #endif
 };
 
@@ -553,6 +646,24 @@ void check_repair(const char* family, const input& in, const implementation<repa
              " bytes, expected " + std::to_string(expected.size()) + ")");
 }
 
+void check_to_utf16(const input& in, const std::u16string& expected, const implementation<to_utf16_fn>& impl)
+{
+    const kernel_scope scope(impl.kernel);
+    std::vector<char16_t> out(in.bytes.size() + 16, u'\0');
+    const std::size_t n = impl.fn(in.bytes, out.data());
+    if (n == decode_failed || std::u16string_view(out.data(), n) != expected)
+        fail(where("to_utf16", in, impl.id) + ": output differs from the reference");
+}
+
+void check_from_utf16(const input& in, const std::u16string& units, const implementation<from_utf16_fn>& impl)
+{
+    const kernel_scope scope(impl.kernel);
+    std::vector<char> out(3 * units.size() + 16, '\0');
+    const std::size_t n = impl.fn(units, out.data());
+    if (n == decode_failed || std::string_view(out.data(), n) != in.bytes)
+        fail(where("from_utf16", in, impl.id) + ": output differs from the input's UTF-8");
+}
+
 // ---------------------------------------------------------------------------
 // Registration: family-major, then input, then implementation, so that the
 // implementations compared with each other run next to each other in time.
@@ -624,6 +735,42 @@ void register_all(const std::vector<input>& inputs)
                 // Bytes of UTF-8 (here the output), like the other families.
                     state.SetBytesProcessed(state.iterations() * static_cast<std::int64_t>(in.bytes.size()));
                 });
+        }
+    }
+    // UTF-16 both ways, on the texts with a UTF-16 form (lipsum and ASCII).
+    for (std::size_t index = 0; index < inputs.size(); ++index) {
+        const input& in = inputs[index];
+        if (in.kind != input::kind_t::lipsum && in.kind != input::kind_t::ascii) continue;
+        const std::u16string& units = utf16_texts[index];
+        for (const auto& impl : to_utf16_impls) {
+            check_to_utf16(in, units, impl);
+            benchmark::RegisterBenchmark(
+                where("to_utf16", in, impl.id).c_str(), [&in, fn = impl.fn, kernel = impl.kernel](State& state) {
+                    const kernel_scope scope(kernel);
+                    std::vector<char16_t> out(in.bytes.size() + 16);
+                    for (auto _ : state) {
+                        std::size_t n = fn(in.bytes, out.data());
+                        benchmark::DoNotOptimize(n);
+                        benchmark::ClobberMemory();
+                    }
+                    state.SetBytesProcessed(state.iterations() * static_cast<std::int64_t>(in.bytes.size()));
+                });
+        }
+        for (const auto& impl : from_utf16_impls) {
+            check_from_utf16(in, units, impl);
+            benchmark::RegisterBenchmark(where("from_utf16", in, impl.id).c_str(),
+                                         [&in, &units, fn = impl.fn, kernel = impl.kernel](State& state) {
+                                             const kernel_scope scope(kernel);
+                                             std::vector<char> out(3 * units.size() + 16);
+                                             for (auto _ : state) {
+                                                 std::size_t n = fn(units, out.data());
+                                                 benchmark::DoNotOptimize(n);
+                                                 benchmark::ClobberMemory();
+                                             }
+                                             // Bytes of UTF-8 (the output), like the other families.
+                                             state.SetBytesProcessed(state.iterations() *
+                                                                     static_cast<std::int64_t>(in.bytes.size()));
+                                         });
         }
     }
     // Repair of valid text (lipsum), then the dirty families.
@@ -726,7 +873,7 @@ void add_kernel_rows()
 #endif
 }
 
-// One more decode_into and encode_into row (to a pointer) per transcoding
+// One more decode_into, encode_into and UTF-16 row (to a pointer) per transcoding
 // kernel this CPU can run, forced in turn, after the dispatched utf8view rows.
 void add_transcoder_rows()
 {
@@ -746,6 +893,10 @@ void add_transcoder_rows()
 #endif
 #ifdef UTF8VIEW_BENCH_HAS_ENCODE_INTO_PTR
     insert(encode_impls, "encode_into", encode_utf8view_into);
+#endif
+#ifdef UTF8VIEW_BENCH_HAS_UTF16
+    insert(to_utf16_impls, "utf8_to_utf16_into", to_utf16_utf8view);
+    insert(from_utf16_impls, "utf16_to_utf8_into", from_utf16_utf8view);
 #endif
 #endif
 }
@@ -834,6 +985,9 @@ int main(int argc, char** argv)
         benchmark::AddCustomContext("input." + in.name, in.origin + ": " + std::to_string(in.bytes.size()) +
                                                             " bytes, " + std::to_string(in.code_point_count) +
                                                             " code points");
+
+    for (const input& in : inputs)
+        utf16_texts.push_back(in.kind == input::kind_t::big ? std::u16string() : utf16_of(in.code_points));
 
     add_kernel_rows();
     add_transcoder_rows();

@@ -68,78 +68,12 @@ concept utf8_output_range = std::ranges::forward_range<Out> && utf8_code_unit<st
                             std::output_iterator<std::ranges::iterator_t<Out>, const std::ranges::range_value_t<Out>&>;
 
 // The contiguous fast paths. Each converts the well-formed stretches with
-// no check against errors (only against the room left), and hands each
-// element it stops at (an error, or one that does not fit) to the checked
-// convert_one, which asks the policy. Results are the checked loop's.
-
-template <class CodeUnit, class OutUnit>
-struct unchecked_progress {
-    const CodeUnit* in;
-    OutUnit* out;
-};
-
-// UTF-16 code units to UTF-8 while they are well-formed and their bytes fit
-// in `room`: each code unit or surrogate pair by Table 3-5, its bytes by
-// Table 3-6. Stops at an unpaired surrogate, at an element that does not
-// fit, or at `end`.
-template <class CodeUnit>
-[[nodiscard]] inline unchecked_progress<CodeUnit, unsigned char>
-utf16_to_utf8_well_formed(const CodeUnit* p, const CodeUnit* end, unsigned char* out, std::size_t room) noexcept
-{
-    while (p != end) {
-        const char16_t unit = to_code_unit(*p);
-        if (unit < 0x80) {
-            if (room == 0) break;
-            *out++ = static_cast<unsigned char>(unit);
-            --room;
-            ++p;
-            continue;
-        }
-        char32_t value = unit;
-        std::ptrdiff_t taken = 1;
-        if (is_surrogate(unit)) {
-            if (!is_high_surrogate(unit) || end - p < 2 || !is_low_surrogate(to_code_unit(p[1]))) break;
-            value = surrogate_pair_value(unit, to_code_unit(p[1]));
-            taken = 2;
-        }
-        const packed_sequence bytes = encode_scalar_packed(value);
-        if (bytes.length > room) break;
-        if (bytes.length == 2) store_packed<2>(out, bytes.units);
-        else if (bytes.length == 3) store_packed<3>(out, bytes.units);
-        else store_packed<4>(out, bytes.units);
-        out += bytes.length;
-        room -= bytes.length;
-        p += taken;
-    }
-    return {p, out};
-}
-
-// Well-formed UTF-8 [p, stop) (validated by the caller) to UTF-16 while the
-// code units fit in `room`: 8 ASCII bytes at a time, else the lead byte
-// gives the length (decode_well_formed) and Table 3-5 the code units.
-template <class OutUnit>
-[[nodiscard]] inline unchecked_progress<unsigned char, OutUnit>
-utf8_to_utf16_well_formed(const unsigned char* p, const unsigned char* stop, OutUnit* out, std::size_t room) noexcept
-{
-    while (p != stop) {
-        if (stop - p >= 8 && room >= 8 && is_ascii_word(load_word(p))) {
-            for (int index = 0; index < 8; ++index) out[index] = static_cast<OutUnit>(p[index]);
-            p += 8;
-            out += 8;
-            room -= 8;
-            continue;
-        }
-        const segment decoded = decode_well_formed(p);
-        const utf16_sequence units = encode_utf16(decoded.code_point);
-        if (units.length > room) break;
-        out[0] = static_cast<OutUnit>(units.units[0]);
-        if (units.length == 2) out[1] = static_cast<OutUnit>(units.units[1]);
-        out += units.length;
-        room -= units.length;
-        p += decoded.length;
-    }
-    return {p, out};
-}
+// no check against errors (only against the room left), through the active
+// transcoder for char16_t (the kernels of simd/transcode_*.hpp) or the
+// scalar loops of simd/transcode_scalar.hpp for another 16-bit type, and
+// hands each element it stops at (an error, or one that does not fit) to
+// the checked convert_one, which asks the policy. Results are the checked
+// loop's.
 
 // The end of a pointer output: a pointer, or no end.
 template <class OS, class O, class P>
@@ -173,7 +107,11 @@ constexpr std::ranges::in_out_result<I, O> utf16_to_utf8_bulk(I first, const S& 
             const auto target_end = pointer_output_end(out, out_last, target);
             unsigned char* o = target;
             while (p != end) {
-                const auto progress = utf16_to_utf8_well_formed(p, end, o, room_between(o, target_end));
+                const auto progress = [&] {
+                    if constexpr (std::same_as<code_unit, char16_t>)
+                        return utf16_to_utf8_with_active_transcoder(p, end, o, room_between(o, target_end));
+                    else return utf16_to_utf8_well_formed(p, end, o, room_between(o, target_end));
+                }();
                 p = progress.in;
                 o = progress.out;
                 if (p == end) break;
@@ -208,7 +146,11 @@ constexpr std::ranges::in_out_result<I, O> utf8_to_utf16_bulk(I first, const S& 
                 const auto left = static_cast<std::size_t>(end - p);
                 const unsigned char* const valid_end =
                     p + valid_prefix_bytes(p, left < bulk_block_bytes ? left : bulk_block_bytes);
-                const auto progress = utf8_to_utf16_well_formed(p, valid_end, o, room_between(o, target_end));
+                const auto progress = [&] {
+                    if constexpr (std::same_as<out_unit, char16_t>)
+                        return utf8_to_utf16_valid_with_active_transcoder(p, valid_end, o, room_between(o, target_end));
+                    else return utf8_to_utf16_well_formed(p, valid_end, o, room_between(o, target_end));
+                }();
                 p = progress.in;
                 o = progress.out;
                 if (p != valid_end || p == end) break;  // the next character does not fit, or done
@@ -295,7 +237,10 @@ template <std::ranges::input_range R>
                   (U+FFFD with `on_error::replace`) is written in UTF-8.
     @return `{in, out}`: the end of `units` (dangling for a non-borrowed
     rvalue) and the end of what was written.
-    @par Complexity O(n), one pass.
+    @par Complexity O(n), one pass. Contiguous `char16_t` input into a
+    pointer or a contiguous range is converted by the SIMD transcoder
+    chosen at run time (16 code units per step), up to each unpaired
+    surrogate.
     @par Bad input an unpaired surrogate (a high one not followed by a low
     one, a low one not after a high one, a high one at the end) goes to the
     policy; the code unit after an unpaired high surrogate starts the next
@@ -393,7 +338,10 @@ template <std::ranges::input_range R>
                   is written in UTF-16.
     @return `{in, out}`: the end of `bytes` (dangling for a non-borrowed
     rvalue) and the end of what was written.
-    @par Complexity O(n), one pass.
+    @par Complexity O(n), one pass. Contiguous sized input into `char16_t`
+    pointers or a contiguous range: the SIMD validation kernel checks
+    64 KiB ahead and the SIMD transcoder converts what it accepted (64
+    bytes per block).
     @par Bad input as `decode_into`: each ill-formed maximal subpart goes to
     the policy once, and no byte after it is swallowed. If the policy
     throws, what was written stays written.

@@ -34,6 +34,11 @@
 //     length up to 200, and scalar values whose bits look like those;
 //   - every file of ../shared/corpus, whole, in slices and with rooms cut
 //     anywhere, decoded and encoded back;
+//   - utf8_to_utf16_valid and utf16_to_utf8 (UTF-16, Table 3-5) against the
+//     separately written UTF-16 reference (support/reference_utf16.hpp:
+//     Table 3-5 and the WHATWG UTF-16 decoder) and Table 3-6: text of every
+//     shape and length both ways with rooms, an unpaired surrogate of each
+//     kind at every offset, the corpus, and page ends;
 //   - inputs at every alignment that end exactly at the end of a readable
 //     page followed by an unreadable one (or start right after one), with
 //     the output buffer also flush with a page end: any access outside the
@@ -52,6 +57,7 @@
 #include "support/print.hpp"
 #include "support/guarded_pages.hpp"
 #include "support/random_utf8.hpp"
+#include "support/reference_utf16.hpp"
 #include "support/reference_utf8.hpp"
 
 #include <algorithm>
@@ -1087,6 +1093,391 @@ BOOST_AUTO_TEST_CASE(decode_replacing_flush_with_a_page_end_at_every_alignment,
                 }
             }
         }
+    BOOST_TEST(c.failures() == 0);
+#endif
+}
+
+// ---------------------------------------------------------------------------
+// UTF-16: utf8_to_utf16_valid and utf16_to_utf8
+
+namespace {
+
+namespace ref16 = utf8view_test::reference16;
+
+// Fills UTF-16 output buffers first. A noncharacter; a kernel writing it
+// just past its result would go unseen, but an overrun writes the next
+// code units, and the texts here hold U+FFFE only by chance.
+constexpr char16_t sentinel_unit = 0xFFFE;
+
+// Code units [0, ends[i]) are the UTF-16 form of the first i code points
+// of a text, each by Table 3-5 (reference16::encode).
+struct utf16_form {
+    std::u16string units;
+    std::vector<std::size_t> ends{0};
+    // How many code points fit in `room` code units (a pair is never cut).
+    [[nodiscard]] std::size_t within(std::size_t room) const
+    {
+        return static_cast<std::size_t>(std::upper_bound(ends.begin(), ends.end(), room) - ends.begin()) - 1;
+    }
+};
+
+utf16_form utf16_form_of(const std::vector<char32_t>& code_points)
+{
+    utf16_form out;
+    for (const char32_t c : code_points) {
+        out.units += ref16::encode(c);
+        out.ends.push_back(out.units.size());
+    }
+    return out;
+}
+
+// What utf16_to_utf8 must do with UTF-16 `units`: convert the elements
+// before the first unpaired surrogate (the WHATWG decoder of
+// reference16::decode), each by Table 3-6; after i of them, unit_ends[i]
+// code units are read and byte_ends[i] bytes written.
+struct utf8_form {
+    std::string bytes;
+    std::vector<std::size_t> unit_ends{0};
+    std::vector<std::size_t> byte_ends{0};
+    [[nodiscard]] std::size_t within(std::size_t room) const
+    {
+        return static_cast<std::size_t>(std::upper_bound(byte_ends.begin(), byte_ends.end(), room) -
+                                        byte_ends.begin()) -
+               1;
+    }
+};
+
+utf8_form utf8_form_of(const std::u16string& units)
+{
+    utf8_form out;
+    for (const ref16::element& e : ref16::decode(units)) {
+        if (!e.code_point) break;
+        out.bytes += t::encode_by_table_3_6(*e.code_point);
+        out.unit_ends.push_back(e.offset + e.length);
+        out.byte_ends.push_back(out.bytes.size());
+    }
+    return out;
+}
+
+std::string hex_of(const char16_t* p, std::size_t n)
+{
+    std::ostringstream out;
+    for (std::size_t i = 0; i < n; ++i) {
+        out << (i ? " " : "");
+        t::print_hex(out, p[i], 4);
+    }
+    return out.str();
+}
+
+class utf16_checker {
+    int failures_ = 0;
+
+public:
+    // utf8_to_utf16_valid(p, p + input.bytes.size(), out, room), with the
+    // output at `out`, `capacity` code units (at least what must be written).
+    template <class Describe>
+    void to_utf16(const d::transcoder& k, const unsigned char* p, const text& input, const utf16_form& expected,
+                  std::size_t room, char16_t* out, std::size_t capacity, const Describe& what)
+    {
+        const std::size_t n = input.bytes.size();
+        const std::size_t count = expected.within(room);
+        const std::size_t units = expected.ends[count];
+        std::fill(out, out + capacity, sentinel_unit);
+        const d::utf8_to_utf16_progress got = k.utf8_to_utf16_valid(p, p + n, out, room);
+        const auto context = [&] {
+            return "room " + room_name(room) + ", " + what() + ", " + std::to_string(n) + " bytes" +
+                   (n <= 300 ? " [" + hex_of(p, n) + "]" : std::string());
+        };
+        if (got.in != p + input.starts[count])
+            fail(k.name,
+                 "utf8_to_utf16_valid stopped reading at byte " + std::to_string(got.in - p) + ", expected " +
+                     std::to_string(input.starts[count]),
+                 context);
+        if (got.out != out + units)
+            fail(k.name,
+                 "utf8_to_utf16_valid wrote " + std::to_string(got.out - out) + " code units, expected " +
+                     std::to_string(units),
+                 context);
+        const auto mismatch = std::mismatch(out, out + units, expected.units.begin()).first;
+        if (mismatch != out + units) {
+            const auto at = static_cast<std::size_t>(mismatch - out);
+            fail(k.name,
+                 "utf8_to_utf16_valid wrote [" + hex_of(mismatch, std::min<std::size_t>(4, units - at)) +
+                     "] at code unit " + std::to_string(at) + ", expected [" +
+                     hex_of(expected.units.data() + at, std::min<std::size_t>(4, units - at)) + "]",
+                 context);
+        }
+        const auto written = std::find_if(out + units, out + capacity, [](char16_t u) { return u != sentinel_unit; });
+        if (written != out + capacity)
+            fail(k.name,
+                 "utf8_to_utf16_valid wrote " + hex_of(written, 1) + " at code unit " + std::to_string(written - out) +
+                     ", after the " + std::to_string(units) + " code units it had to write",
+                 context);
+    }
+
+    // utf16_to_utf8(p, p + n, out, room), with the output at `out`,
+    // `capacity` bytes (at least what must be written).
+    template <class Describe>
+    void to_utf8(const d::transcoder& k, const char16_t* p, std::size_t n, const utf8_form& expected, std::size_t room,
+                 unsigned char* out, std::size_t capacity, const Describe& what)
+    {
+        const std::size_t count = expected.within(room);
+        const std::size_t bytes = expected.byte_ends[count];
+        std::fill(out, out + capacity, sentinel_byte);
+        const d::utf16_to_utf8_progress got = k.utf16_to_utf8(p, p + n, out, room);
+        const auto context = [&] {
+            return "room " + room_name(room) + ", " + what() + ", " + std::to_string(n) + " code units" +
+                   (n <= 120 ? " [" + hex_of(p, n) + "]" : std::string());
+        };
+        if (got.in != p + expected.unit_ends[count])
+            fail(k.name,
+                 "utf16_to_utf8 stopped reading at code unit " + std::to_string(got.in - p) + ", expected " +
+                     std::to_string(expected.unit_ends[count]),
+                 context);
+        if (got.out != out + bytes)
+            fail(k.name,
+                 "utf16_to_utf8 wrote " + std::to_string(got.out - out) + " bytes, expected " + std::to_string(bytes),
+                 context);
+        const auto* const want = reinterpret_cast<const unsigned char*>(expected.bytes.data());
+        const auto mismatch = std::mismatch(out, out + bytes, want).first;
+        if (mismatch != out + bytes) {
+            const auto at = static_cast<std::size_t>(mismatch - out);
+            fail(k.name,
+                 "utf16_to_utf8 wrote [" + hex_of(mismatch, std::min<std::size_t>(8, bytes - at)) + "] at byte " +
+                     std::to_string(at) + ", expected [" + hex_of(want + at, std::min<std::size_t>(8, bytes - at)) +
+                     "]",
+                 context);
+        }
+        const auto written =
+            std::find_if(out + bytes, out + capacity, [](unsigned char b) { return b != sentinel_byte; });
+        if (written != out + capacity)
+            fail(k.name,
+                 "utf16_to_utf8 wrote " + hex_of(written, 1) + " at byte " + std::to_string(written - out) +
+                     ", after the " + std::to_string(bytes) + " bytes it had to write",
+                 context);
+    }
+
+    template <class Describe>
+    void fail(std::string_view kernel, const std::string& message, const Describe& context)
+    {
+        ++failures_;
+        BOOST_ERROR("transcoder " << kernel << ": " << message << "; " << context());
+        BOOST_TEST_REQUIRE(failures_ < max_failures_reported);
+    }
+
+    [[nodiscard]] int failures() const { return failures_; }
+};
+
+// Rooms to try for an output of `needed` elements: all of them up to
+// needed + 3 with `all_rooms`, else those near 0, 16, 48, 64, 128 and
+// needed; and unbounded.
+std::vector<std::size_t> rooms_for(std::size_t needed, bool all_rooms)
+{
+    std::vector<std::size_t> rooms;
+    for (std::size_t room = 0; room <= needed + 3; ++room)
+        if (all_rooms || room < 3 || room + 3 > needed || (room >= 14 && room <= 18) || (room >= 46 && room <= 52) ||
+            (room >= 60 && room <= 68) || (room >= 124 && room <= 132))
+            rooms.push_back(room);
+    rooms.push_back(unbounded);
+    return rooms;
+}
+
+// `code_points` both ways with every transcoder: their UTF-8 to UTF-16,
+// and their UTF-16 back to UTF-8, with the rooms of rooms_for.
+template <class Describe>
+void utf16_both_ways(utf16_checker& c, const std::vector<char32_t>& code_points, bool all_rooms, const Describe& what)
+{
+    const text input = text_of(code_points);
+    const utf16_form units = utf16_form_of(code_points);
+    const utf8_form back = utf8_form_of(units.units);
+    BOOST_TEST_REQUIRE(back.bytes == input.bytes);  // the references agree
+    const std::vector<unsigned char> bytes = bytes_of(input.bytes);  // exactly sized: ASan sees reads past them
+    std::vector<char16_t> unit_out;
+    std::vector<unsigned char> byte_out;
+    for (const d::transcoder* k : d::available_transcoders()) {
+        for (const std::size_t room : rooms_for(units.units.size(), all_rooms)) {
+            unit_out.assign(units.ends[units.within(room)] + slack, 0);
+            c.to_utf16(*k, bytes.data(), input, units, room, unit_out.data(), unit_out.size(), what);
+        }
+        for (const std::size_t room : rooms_for(input.bytes.size(), all_rooms)) {
+            byte_out.assign(back.byte_ends[back.within(room)] + slack, 0);
+            c.to_utf8(*k, units.units.data(), units.units.size(), back, room, byte_out.data(), byte_out.size(), what);
+        }
+    }
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(utf16_references_agree)
+{
+    // Table 3-5 at its edges, as the Standard's D91 / Table 3-5 give them.
+    BOOST_TEST(hex_of(utf16_form_of({0x41, 0xFFFF, 0x10000, 0x1F600, 0x10FFFF}).units.data(), 8) ==
+               "0041 FFFF D800 DC00 D83D DE00 DBFF DFFF");
+    // utf8_form_of stops at the first unpaired surrogate.
+    const utf8_form stopped = utf8_form_of(u"a\xD83D\xDE00\xDC00z");
+    BOOST_TEST(t::hex_of(stopped.bytes) == "61 F0 9F 98 80");
+    BOOST_TEST((stopped.unit_ends == std::vector<std::size_t>{0, 1, 3}));
+}
+
+BOOST_AUTO_TEST_CASE(utf16_text_of_every_shape_and_length_both_ways)
+{
+    utf16_checker c;
+    for (std::size_t length = 0; length <= 200; ++length) {
+        for (const shape s : shapes) {
+            const std::vector<char32_t> code_points = random_code_points_of_size(s, length, 4000 + as_u32(length));
+            utf16_both_ways(c, code_points, length < 40 || length % 32 == 0, [&] {
+                return std::string(name_of(s)) + " text of " + std::to_string(length) + " UTF-8 bytes";
+            });
+        }
+    }
+    BOOST_TEST(c.failures() == 0);
+}
+
+BOOST_AUTO_TEST_CASE(utf16_a_character_of_each_length_at_every_offset)
+{
+    // As for decode_valid: a character of 1 to 4 UTF-8 bytes (1 or 2 code
+    // units) at every byte offset up to 140 after text of each shape, then
+    // more text: 64-byte blocks, 8- and 16-byte windows and 16-unit steps
+    // end at every place in it.
+    utf16_checker c;
+    for (const shape before : shapes) {
+        const text head = text_of(random_code_points_of_size(before, 200, 31 + static_cast<std::uint32_t>(before)));
+        const std::vector<char32_t> tail = random_code_points_of_size(shape::mixed, 100, 37);
+        for (std::size_t offset = 0; offset <= 140; ++offset) {
+            for (std::size_t length = 1; length <= 4; ++length) {
+                std::vector<char32_t> values;
+                std::size_t i = 0;
+                for (; head.starts[i + 1] <= offset; ++i) values.push_back(head.code_points[i]);
+                values.insert(values.end(), offset - head.starts[i], U'a');
+                t::random_source random(static_cast<std::uint32_t>(offset * 4 + length));
+                values.push_back(random_of_length(random, length));
+                values.insert(values.end(), tail.begin(), tail.end());
+                utf16_both_ways(c, values, false, [&] {
+                    return std::to_string(length) + "-byte character at " + std::to_string(offset) + " after " +
+                           name_of(before);
+                });
+            }
+        }
+    }
+    BOOST_TEST(c.failures() == 0);
+}
+
+BOOST_AUTO_TEST_CASE(utf16_to_utf8_stops_at_an_unpaired_surrogate_at_every_offset)
+{
+    // A high or low surrogate, at the edges of their ranges, put at every
+    // code unit offset 0..130 of UTF-16 text of each shape (before a code
+    // unit that is not a low surrogate, between the two of a pair, or
+    // last): the kernel converts what comes before the first unpaired one,
+    // as the WHATWG decoder reads it, and stops there.
+    utf16_checker c;
+    std::vector<unsigned char> out;
+    for (const shape s : shapes) {
+        const utf16_form base = utf16_form_of(random_code_points(s, 150, 51 + static_cast<std::uint32_t>(s)));
+        for (std::size_t offset = 0; offset <= 130 && offset <= base.units.size(); ++offset) {
+            for (const char16_t planted : {u'\xD800', u'\xDBFF', u'\xDC00', u'\xDFFF'}) {
+                for (const bool last : {false, true}) {
+                    std::u16string units = base.units;
+                    units.insert(units.begin() + static_cast<std::ptrdiff_t>(offset), planted);
+                    if (last) units.resize(offset + 1);  // the surrogate ends the text
+                    const utf8_form expected = utf8_form_of(units);
+                    for (const d::transcoder* k : d::available_transcoders()) {
+                        // 49 and 50: at the vector loop's least room (3 bytes per code unit, and one).
+                        for (const std::size_t room :
+                             {unbounded, expected.bytes.size(), std::size_t{49}, std::size_t{50}}) {
+                            out.assign(expected.byte_ends[expected.within(room)] + slack, 0);
+                            c.to_utf8(*k, units.data(), units.size(), expected, room, out.data(), out.size(), [&] {
+                                return std::string(name_of(s)) + " text with " + hex_of(&planted, 1) + " at " +
+                                       std::to_string(offset) + (last ? ", last" : "");
+                            });
+                        }
+                    }
+                }
+            }
+        }
+    }
+    BOOST_TEST(c.failures() == 0);
+}
+
+BOOST_AUTO_TEST_CASE(utf16_every_corpus_file_both_ways, *boost::unit_test::precondition(t::corpus_is_present))
+{
+    utf16_checker c;
+    t::random_source random(1618);
+    std::vector<char16_t> unit_out;
+    std::vector<unsigned char> byte_out;
+    for (const std::filesystem::path& file : t::require_corpus_files()) {
+        const std::string name = file.filename().string();
+        const std::optional<text> whole = decode_by_segments(t::read_file(file.string()));
+        BOOST_TEST_REQUIRE(whole.has_value(), name << " is valid UTF-8 (every corpus file is)");
+        const utf16_form units = utf16_form_of(whole->code_points);
+        const utf8_form back = utf8_form_of(units.units);
+        BOOST_TEST_REQUIRE((back.bytes == whole->bytes), name << " comes back to itself");
+        const std::vector<unsigned char> bytes = bytes_of(whole->bytes);
+        const auto what = [&] { return name; };
+        for (const d::transcoder* k : d::available_transcoders()) {
+            for (const std::size_t room : {unbounded, std::size_t{random.below(as_u32(units.units.size() + 1))}}) {
+                unit_out.assign(units.ends[units.within(room)] + slack, 0);
+                c.to_utf16(*k, bytes.data(), *whole, units, room, unit_out.data(), unit_out.size(), what);
+            }
+            for (const std::size_t room : {unbounded, std::size_t{random.below(as_u32(bytes.size() + 1))}}) {
+                byte_out.assign(back.byte_ends[back.within(room)] + slack, 0);
+                c.to_utf8(*k, units.units.data(), units.units.size(), back, room, byte_out.data(), byte_out.size(),
+                          what);
+            }
+        }
+    }
+    BOOST_TEST(c.failures() == 0);
+}
+
+BOOST_AUTO_TEST_CASE(utf16_inputs_and_outputs_flush_with_a_page_end_at_every_alignment,
+                     *boost::unit_test::precondition(t::mmap_is_available))
+{
+#if defined(UTF8VIEW_TEST_HAS_MMAP)
+    // Both ways, the input ending exactly where readable memory ends (after
+    // 0..31 ASCII characters, so that it starts at every alignment) and the
+    // output ending exactly at a page end, holding exactly what must be
+    // written; a pair or a surrogate last.
+    const t::guarded_pages input_pages;
+    const t::guarded_pages output_pages;
+    utf16_checker c;
+    std::vector<std::vector<char32_t>> bodies;
+    for (const shape s : {shape::ascii, shape::two, shape::three, shape::four, shape::mixed, shape::runs})
+        for (const std::size_t size : std::initializer_list<std::size_t>{0, 1, 3, 15, 16, 17, 63, 64, 65, 129})
+            bodies.push_back(random_code_points_of_size(s, size, 61 + static_cast<std::uint32_t>(size)));
+    bodies.push_back(random_code_points(shape::three, 40, 2));
+    bodies.back().push_back(0x10FFFF);  // a pair last
+    for (const std::vector<char32_t>& body : bodies) {
+        for (std::size_t alignment = 0; alignment < 32; ++alignment) {
+            std::vector<char32_t> values(alignment, U'a');
+            values.insert(values.end(), body.begin(), body.end());
+            const text input = text_of(values);
+            const utf16_form units = utf16_form_of(values);
+            const auto what = [&] {
+                return std::to_string(alignment) + " ASCII characters + " + std::to_string(body.size()) +
+                       " code points, flush with a page end";
+            };
+            unsigned char* const bytes_at_end = input_pages.last() - input.bytes.size();
+            std::copy(input.bytes.begin(), input.bytes.end(), bytes_at_end);
+            for (const d::transcoder* k : d::available_transcoders())
+                for (const std::size_t room : {unbounded, units.units.size() / 2}) {
+                    const std::size_t written = units.ends[units.within(room)];
+                    c.to_utf16(*k, bytes_at_end, input, units, room,
+                               reinterpret_cast<char16_t*>(output_pages.last()) - written, written, what);
+                }
+            for (const bool unpaired_last : {false, true}) {
+                std::u16string text16 = units.units;
+                if (unpaired_last) text16 += u'\xD800';
+                const utf8_form expected = utf8_form_of(text16);
+                char16_t* const units_at_end = reinterpret_cast<char16_t*>(input_pages.last()) - text16.size();
+                std::copy(text16.begin(), text16.end(), units_at_end);
+                for (const d::transcoder* k : d::available_transcoders())
+                    for (const std::size_t room : {unbounded, expected.bytes.size() / 2}) {
+                        const std::size_t written = expected.byte_ends[expected.within(room)];
+                        c.to_utf8(*k, units_at_end, text16.size(), expected, room, output_pages.last() - written,
+                                  written, what);
+                    }
+            }
+        }
+    }
     BOOST_TEST(c.failures() == 0);
 #endif
 }

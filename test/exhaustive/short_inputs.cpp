@@ -23,8 +23,8 @@
 //     a 64-byte block; and batches of 64 inputs, each after 1 to 61 ASCII
 //     bytes, through decode_into (a recording policy checks the kind,
 //     offset and length of every error; on_error::replace and skip, which
-//     the transcoders decode in bulk), repair_into, count_code_points
-//     and the view;
+//     the transcoders decode in bulk), utf8_to_utf16_into, repair_into,
+//     count_code_points and the view;
 //   - utf8_to_utf16_into unbounded and into every room (replace, and skip
 //     with the rule for a full output), utf8_to_utf16_size, to_u16string;
 //   - find_code_point_start at every position, floor, ceil and
@@ -41,7 +41,10 @@
 // Table 3-5 or of the surrogate ranges, and (optimized build only, 1.8
 // million inputs) every pair with one such edge unit, through
 // validate_utf16, utf16_to_utf8_size, utf16_to_utf8_into into every room,
-// to_utf8_string and to_u32string.
+// to_utf8_string and to_u32string; and the single units and triples again
+// in batches of 8192 code units (each input after 1 to 23 'a'), through
+// utf16_to_utf8_into under each transcoder, forced, where the UTF-16
+// kernels' vector code runs.
 
 #include <utf8view/boundary.hpp>
 #include <utf8view/convert.hpp>
@@ -626,6 +629,19 @@ void check_batch(failure_log& log, const batch& b, workspace& w)
     const auto skipped = u8v::decode_into(bytes, skip_out, u8v::on_error::skip);
     if (skipped.out != skip_out + b.skipped.size() || !std::equal(b.skipped.begin(), b.skipped.end(), skip_out))
         fail_at(0, "decode_into of the batch, skip");
+    // utf8_to_utf16_into, '?' for each error: each code point's UTF-16
+    // form by Table 3-5 (support/reference_utf16.hpp).
+    static thread_local std::u16string expected_utf16;
+    expected_utf16.clear();
+    for (const char32_t c : b.replaced) expected_utf16 += utf8view_test::reference16::encode(c);
+    w.output.reserve(expected_utf16.size() * sizeof(char16_t));
+    char16_t* const units = reinterpret_cast<char16_t*>(w.output.last()) - expected_utf16.size();
+    told.clear();
+    const auto utf16_result = u8v::utf8_to_utf16_into(bytes, units, recording_policy{&told});
+    if (utf16_result.out != units + expected_utf16.size() ||
+        !std::equal(expected_utf16.begin(), expected_utf16.end(), units))
+        fail_at(0, "utf8_to_utf16_into of the batch");
+    if (told.size() != b.errors.size()) fail_at(0, "utf8_to_utf16_into of the batch: told of ", told.size(), " errors");
     // repair_into, '?' for each error (the bytes of each segment, or '?').
     static thread_local std::string expected_repair;
     expected_repair.clear();
@@ -814,6 +830,63 @@ void check_utf16_input(failure_log& log, const std::u16string& units, workspace&
 constexpr std::array<char16_t, 14> edge_units = {0x0000, 0x0041, 0x007F, 0x0080, 0x07FF, 0x0800, 0xD7FF,
                                                  0xD800, 0xDBFF, 0xDC00, 0xDFFF, 0xE000, 0xFFFD, 0xFFFF};
 
+// A batch of UTF-16 inputs, each after 1 to 23 code units 'a' (a different
+// number each, so that the inputs fall at every place of the kernels'
+// 16-unit steps; 'a' pairs with no surrogate, so each input reads as it
+// does alone), converted at once by utf16_to_utf8_into under each
+// transcoder, forced, and compared with the reference decoder's reading of
+// the whole batch; a recording policy answers '?' and must be told of
+// every unpaired surrogate, in order.
+class utf16_batch {
+    std::u16string units_;
+    std::size_t inputs_ = 0;
+
+public:
+    void add(const std::u16string& input)
+    {
+        units_.append(1 + inputs_ % 23, u'a');
+        units_ += input;
+        ++inputs_;
+    }
+    [[nodiscard]] bool full() const { return units_.size() >= 8192; }
+
+    void check(failure_log& log, workspace& w)
+    {
+        namespace ref16 = utf8view_test::reference16;
+        std::string expected;
+        std::vector<std::size_t> errors;
+        for (const ref16::element& e : ref16::decode(units_)) {
+            expected += e.code_point ? ref::encode(*e.code_point) : "?";
+            if (!e.code_point) errors.push_back(e.offset);
+        }
+        w.input.reserve(units_.size() * sizeof(char16_t));
+        char16_t* const input = reinterpret_cast<char16_t*>(w.input.last()) - units_.size();
+        std::copy(units_.begin(), units_.end(), input);
+        w.output.reserve(expected.size());
+        char* const out = reinterpret_cast<char*>(w.output.last()) - expected.size();
+        const utf8view_test::restore_kernels restore;
+        for (const d::transcoder* t : d::available_transcoders()) {
+            d::force_transcoder(t->name);
+            std::vector<u8v::decode_error_info> told;
+            const auto result = u8v::utf16_to_utf8_into(std::u16string_view(input, units_.size()), out,
+                                                        [&told](const u8v::decode_error_info& info) {
+                                                            told.push_back(info);
+                                                            return std::optional<char32_t>(U'?');
+                                                        });
+            bool same = result.out == out + expected.size() && std::string_view(out, expected.size()) == expected &&
+                        told.size() == errors.size();
+            for (std::size_t index = 0; same && index < told.size(); ++index)
+                same = told[index].offset == errors[index] && told[index].length == 1 &&
+                       told[index].kind == u8v::error_kind::unpaired_surrogate;
+            if (!same)
+                log.add("utf16_to_utf8_into of a batch of " + std::to_string(inputs_) + " UTF-16 inputs, transcoder " +
+                        std::string(t->name));
+        }
+        units_.clear();
+        inputs_ = 0;
+    }
+};
+
 }  // namespace
 
 #endif  // UTF8VIEW_TEST_HAS_MMAP
@@ -888,17 +961,19 @@ BOOST_AUTO_TEST_CASE(every_utf16_code_unit_and_the_triples_of_edge_units,
     failure_log log;
     workspace w;
     std::size_t inputs = 0;
-    for (std::uint32_t unit = 0; unit < 0x10000; ++unit) {
-        check_utf16_input(log, std::u16string(1, static_cast<char16_t>(unit)), w);
+    utf16_batch batch;
+    const auto check = [&](const std::u16string& units) {
+        check_utf16_input(log, units, w);
+        batch.add(units);
+        if (batch.full()) batch.check(log, w);
         ++inputs;
-    }
+    };
+    for (std::uint32_t unit = 0; unit < 0x10000; ++unit) check(std::u16string(1, static_cast<char16_t>(unit)));
     for (const char16_t first : edge_units)
         for (const char16_t second : edge_units)
-            for (const char16_t third : edge_units) {
-                check_utf16_input(log, std::u16string{first, second, third}, w);
-                ++inputs;
-            }
-    BOOST_TEST_MESSAGE(inputs << " UTF-16 inputs");
+            for (const char16_t third : edge_units) check(std::u16string{first, second, third});
+    batch.check(log, w);
+    BOOST_TEST_MESSAGE(inputs << " UTF-16 inputs, alone and in batches under every transcoder");
     for (const std::string& message : log.first()) BOOST_ERROR(message);
     BOOST_TEST(log.count() == 0u, log.count() << " failures");
 #endif

@@ -14,7 +14,9 @@
 //     last byte is left out): validate_utf16, utf16_to_utf8_size,
 //     utf16_to_utf8_into likewise, to_utf8_string and to_u32string;
 //   - contiguous input flush with the end of readable memory, outputs ending
-//     at a page boundary; and the generic path (a std::list).
+//     at a page boundary; and the generic path (a std::list);
+//   - all of it under each validation kernel and transcoder this CPU has,
+//     forced in turn (the UTF-16 kernels of the transcoders).
 
 #include <utf8view/convert.hpp>
 #include <utf8view/utf16.hpp>
@@ -206,7 +208,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const std::string_view input(reinterpret_cast<const char*>(data), size);
     f::current_input = input;
     const std::uint64_t hash = f::hash_of(input);
-    bytes_as_utf8(input, hash);
-    bytes_as_utf16(input, hash);
+    // Under each validation kernel and transcoder (their vector code needs
+    // 16 code units or 32 bytes and more; shorter input runs once).
+    f::for_each_configuration(
+        [&](const f::configuration&) {
+            bytes_as_utf8(input, hash);
+            bytes_as_utf16(input, hash);
+        },
+        size >= 32);
     return 0;
 }

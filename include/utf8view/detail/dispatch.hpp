@@ -382,12 +382,12 @@ inline void reset_kernel_choice() noexcept
 // ---------------------------------------------------------------------------
 // Transcoding kernels
 //
-// decode_into and encode_into between contiguous buffers go through one of
-// these. They are chosen apart from the validation kernel, by the CPU's
-// features alone (the first this CPU can run, widest first), since a SIMD
-// transcoder is a different algorithm and not a wider copy of the scalar
-// one: UTF8VIEW_TRANSCODER=<name> in the environment or force_transcoder()
-// picks another (tests, benchmarks).
+// decode_into, encode_into and the UTF-16 conversions between contiguous
+// buffers go through one of these. They are chosen apart from the
+// validation kernel, by the CPU's features alone (the first this CPU can
+// run, widest first), since a SIMD transcoder is a different algorithm and
+// not a wider copy of the scalar one: UTF8VIEW_TRANSCODER=<name> in the
+// environment or force_transcoder() picks another (tests, benchmarks).
 
 // Decodes well-formed UTF-8 [p, stop) into at most `room` code points
 // (simd::scalar::decode_valid is the contract).
@@ -403,26 +403,41 @@ using decode_replacing_function = decode_progress (*)(const unsigned char*, cons
                                                       char32_t*, std::size_t, simd::scalar::subpart_action,
                                                       std::size_t) noexcept;
 
+// Converts well-formed UTF-8 to UTF-16 (simd::scalar::utf8_to_utf16_valid
+// is the contract).
+using utf8_to_utf16_function = utf8_to_utf16_progress (*)(const unsigned char*, const unsigned char*, char16_t*,
+                                                          std::size_t) noexcept;
+// Converts UTF-16 to UTF-8, stopping at an unpaired surrogate
+// (simd::scalar::utf16_to_utf8 is the contract).
+using utf16_to_utf8_function = utf16_to_utf8_progress (*)(const char16_t*, const char16_t*, unsigned char*,
+                                                          std::size_t) noexcept;
+
 struct transcoder {
     std::string_view name;  // what UTF8VIEW_TRANSCODER and force_transcoder take
     cpu_features required;  // all of them must be usable
     decode_valid_function decode_valid;
     encode_function encode_scalar_values;
     decode_replacing_function decode_replacing;
+    utf8_to_utf16_function utf8_to_utf16_valid;
+    utf16_to_utf8_function utf16_to_utf8;
 };
 
 inline constexpr transcoder transcoders[] = {
 #if defined(UTF8VIEW_SIMD_X86)
+    // UTF-16 has no AVX-512 kernel yet: the AVX2 ones (every CPU with
+    // these AVX-512 features has AVX2, which `required` checks too).
     {"avx512",
      cpu_features::avx512f | cpu_features::avx512bw | cpu_features::avx512vbmi | cpu_features::avx512vbmi2 |
-         cpu_features::bmi1 | cpu_features::bmi2 | cpu_features::popcnt,
+         cpu_features::avx2 | cpu_features::bmi1 | cpu_features::bmi2 | cpu_features::popcnt,
      &simd::avx512_transcode::decode_valid, &simd::avx512_transcode::encode_scalar_values,
-     &simd::avx512_transcode::decode_replacing},
+     &simd::avx512_transcode::decode_replacing, &simd::avx2_transcode::utf8_to_utf16_valid,
+     &simd::avx2_transcode::utf16_to_utf8},
     {"avx2", cpu_features::avx2 | cpu_features::bmi1 | cpu_features::popcnt, &simd::avx2_transcode::decode_valid,
-     &simd::avx2_transcode::encode_scalar_values, &simd::avx2_transcode::decode_replacing},
+     &simd::avx2_transcode::encode_scalar_values, &simd::avx2_transcode::decode_replacing,
+     &simd::avx2_transcode::utf8_to_utf16_valid, &simd::avx2_transcode::utf16_to_utf8},
 #endif
     {"scalar", cpu_features::none, &simd::scalar::decode_valid, &simd::scalar::encode_scalar_values,
-     &simd::scalar::decode_replacing},
+     &simd::scalar::decode_replacing, &simd::scalar::utf8_to_utf16_valid, &simd::scalar::utf16_to_utf8},
 };
 
 inline constexpr std::size_t transcoder_count = std::size(transcoders);

@@ -118,6 +118,18 @@ inline constexpr bool kernels_compiled_separately = false;
 [[nodiscard]] UTF8VIEW_KERNEL_CALL encode_progress encode_scalar_values_with_active_transcoder(
     const char32_t* p, const char32_t* end, unsigned char* out, std::size_t room) noexcept;
 
+// active_transcoder().utf8_to_utf16_valid: converts well-formed UTF-8
+// [p, stop) to at most `room` UTF-16 code units
+// (simd::scalar::utf8_to_utf16_valid is the contract).
+[[nodiscard]] UTF8VIEW_KERNEL_CALL utf8_to_utf16_progress utf8_to_utf16_valid_with_active_transcoder(
+    const unsigned char* p, const unsigned char* stop, char16_t* out, std::size_t room) noexcept;
+
+// active_transcoder().utf16_to_utf8: converts UTF-16 [p, end) to at most
+// `room` bytes of UTF-8, stopping at the first unpaired surrogate
+// (simd::scalar::utf16_to_utf8 is the contract).
+[[nodiscard]] UTF8VIEW_KERNEL_CALL utf16_to_utf8_progress utf16_to_utf8_with_active_transcoder(
+    const char16_t* p, const char16_t* end, unsigned char* out, std::size_t room) noexcept;
+
 }  // namespace utf8view::detail
 
 #include <utf8view/detail/epilogue.hpp>

@@ -73,6 +73,21 @@ UTF8VIEW_KERNEL_CALL encode_progress encode_scalar_values_with_active_transcoder
     return active_transcoder().encode_scalar_values(p, end, out, room);
 }
 
+UTF8VIEW_KERNEL_CALL utf8_to_utf16_progress utf8_to_utf16_valid_with_active_transcoder(const unsigned char* p,
+                                                                                       const unsigned char* stop,
+                                                                                       char16_t* out,
+                                                                                       std::size_t room) noexcept
+{
+    return active_transcoder().utf8_to_utf16_valid(p, stop, out, room);
+}
+
+UTF8VIEW_KERNEL_CALL utf16_to_utf8_progress utf16_to_utf8_with_active_transcoder(const char16_t* p, const char16_t* end,
+                                                                                 unsigned char* out,
+                                                                                 std::size_t room) noexcept
+{
+    return active_transcoder().utf16_to_utf8(p, end, out, room);
+}
+
 }  // namespace utf8view::detail
 
 namespace utf8view {

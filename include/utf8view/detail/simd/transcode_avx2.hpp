@@ -3,12 +3,14 @@
 // (See accompanying file LICENSE_1_0.txt or copy at https://www.boost.org/LICENSE_1_0.txt)
 
 /// \file
-/// The AVX2 transcoding kernels (x86-64): well-formed UTF-8 to UTF-32, UTF-8
-/// with errors to UTF-32, and scalar values to UTF-8, with the contracts of
-/// scalar::decode_valid, scalar::decode_replacing and
-/// scalar::encode_scalar_values (transcode_scalar.hpp, which also finishes
-/// what is shorter than a step). Compiled for AVX2, BMI1 and POPCNT in a
-/// target region, so users need no -m flag.
+/// The AVX2 transcoding kernels (x86-64): well-formed UTF-8 to UTF-32 and
+/// to UTF-16, UTF-8 with errors to UTF-32, scalar values to UTF-8, and
+/// UTF-16 to UTF-8, with the contracts of scalar::decode_valid,
+/// scalar::utf8_to_utf16_valid, scalar::decode_replacing,
+/// scalar::encode_scalar_values and scalar::utf16_to_utf8
+/// (transcode_scalar.hpp, which also finishes what is shorter than a
+/// step). Compiled for AVX2, BMI1 and POPCNT in a target region, so users
+/// need no -m flag. (UTF-16: see decode_valid_as and utf16_to_utf8.)
 ///
 /// Decoding a 64-byte block of valid UTF-8 that starts on a character:
 ///   - all ASCII: widen the 64 bytes to 64 code points;
@@ -69,6 +71,7 @@
 #include <bit>
 #include <cstddef>
 #include <cstdint>
+#include <type_traits>
 
 #if defined(UTF8VIEW_SIMD_X86)
 
@@ -192,6 +195,76 @@ inline void store_code_points(char32_t* out, __m256i code_points, unsigned count
     }
 }
 
+// Writes the first `count` of the 8 UTF-16 code units in `words` at `out`:
+// all 8 unless `exact` (the caller then writes over the rest).
+inline void store_words(char16_t* out, __m128i words, unsigned count, bool exact) noexcept
+{
+    if (!exact || count == 8) {
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(out), words);
+        return;
+    }
+    alignas(16) char16_t buffer[8];
+    _mm_store_si128(reinterpret_cast<__m128i*>(buffer), words);
+    for (unsigned index = 0; index < count; ++index) out[index] = buffer[index];
+}
+
+// The UTF-16 form (Unicode 15.0 ch. 3, Table 3-5) of 8 code points, each
+// in its 32-bit lane: a code point below 10000 as itself (one code unit;
+// the lane's high half is zero), a supplementary one (its lane of
+// `supplementary` all ones) as its high surrogate, then its low surrogate:
+// code units 0 and 1 of the lane in memory order.
+inline __m256i utf16_lanes(__m256i code_points, __m256i supplementary) noexcept
+{
+    // 10000..10FFFF less 10000 is 20 bits: the high surrogate holds the
+    // top 10, the low one the bottom 10.
+    const __m256i offset = _mm256_sub_epi32(code_points, _mm256_set1_epi32(0x10000));
+    const __m256i high = _mm256_or_si256(_mm256_srli_epi32(offset, 10), _mm256_set1_epi32(0xD800));
+    const __m256i low = _mm256_or_si256(_mm256_and_si256(offset, _mm256_set1_epi32(0x3FF)), _mm256_set1_epi32(0xDC00));
+    return _mm256_blendv_epi8(code_points, _mm256_or_si256(high, _mm256_slli_epi32(low, 16)), supplementary);
+}
+
+// Bits 0..7 of `bits` moved to the even bits 0, 2, ..., 14.
+constexpr unsigned spread_to_even_bits(unsigned bits) noexcept
+{
+    bits = (bits | bits << 4) & 0x0F0Fu;
+    bits = (bits | bits << 2) & 0x3333u;
+    return (bits | bits << 1) & 0x5555u;
+}
+
+// Writes the first `count` of the 8 code points in `code_points` at `out`
+// in UTF-16 and returns the number of code units (count to 2 * count).
+// Unless `exact`, it may write up to 8 code units past them (the caller
+// then writes over them).
+inline unsigned store_utf16(char16_t* out, __m256i code_points, unsigned count, bool exact) noexcept
+{
+    const __m256i supplementary = _mm256_cmpgt_epi32(code_points, _mm256_set1_epi32(0xFFFF));
+    if (_mm256_testz_si256(supplementary, supplementary) != 0) {
+        // One code unit each (code points are at most FFFF: packus keeps them).
+        store_words(out,
+                    _mm_packus_epi32(_mm256_castsi256_si128(code_points), _mm256_extracti128_si256(code_points, 1)),
+                    count, exact);
+        return count;
+    }
+    // Lane i holds code units 2i and 2i + 1 of its half's 8 words: keep
+    // the first of each lane in the result, and the second of the
+    // supplementary ones, packed by the word table.
+    const unsigned in_result = (1u << count) - 1u;
+    const unsigned second_units =
+        static_cast<unsigned>(_mm256_movemask_ps(_mm256_castsi256_ps(supplementary))) & in_result;
+    const unsigned keep = spread_to_even_bits(in_result) | spread_to_even_bits(second_units) << 1;
+    const unsigned low_keep = keep & 0xFFu;
+    const unsigned high_keep = keep >> 8;
+    const __m256i indices = _mm256_inserti128_si256(
+        _mm256_castsi128_si256(_mm_load_si128(reinterpret_cast<const __m128i*>(word_pack.rows[low_keep]))),
+        _mm_load_si128(reinterpret_cast<const __m128i*>(word_pack.rows[high_keep])), 1);
+    const __m256i packed = _mm256_shuffle_epi8(utf16_lanes(code_points, supplementary), indices);
+    const auto low_count = static_cast<unsigned>(std::popcount(low_keep));
+    const auto high_count = static_cast<unsigned>(std::popcount(high_keep));
+    store_words(out, _mm256_castsi256_si128(packed), low_count, exact);
+    store_words(out + low_count, _mm256_extracti128_si256(packed, 1), high_count, exact);
+    return low_count + high_count;
+}
+
 // Bit i set if byte i of the 32 is at least `least` (unsigned).
 inline std::uint32_t at_least(__m256i bytes, unsigned char least) noexcept
 {
@@ -205,11 +278,13 @@ inline std::uint32_t at_least(__m256i bytes, unsigned char least) noexcept
 // decoded as if a character started there, from it and the byte after it,
 // into a 16-bit word (Table 3-6, rows 1 and 2); the words at lead bytes are
 // kept, packed by a 256-row vpshufb table per 8 words, widened to 32 bits
-// and stored. A character that does not end inside the window (a lead byte
+// and stored (or stored as they are: UTF-16, whose code units they are).
+// A character that does not end inside the window (a lead byte
 // of 2 bytes at byte 15) starts the next one. `leads` and `two_byte_leads`
 // are the block's masks of lead bytes and of bytes C0..DF. Returns where the
 // block's next window would start: the first character at or past byte 49.
-inline unsigned decode_block_below_800(const unsigned char* p, char32_t*& out, std::uint64_t leads,
+template <class Unit>
+inline unsigned decode_block_below_800(const unsigned char* p, Unit*& out, std::uint64_t leads,
                                        std::uint64_t two_byte_leads, bool exact) noexcept
 {
     unsigned position = 0;
@@ -233,32 +308,52 @@ inline unsigned decode_block_below_800(const unsigned char* p, char32_t*& out, s
         const __m256i packed = _mm256_shuffle_epi8(value, indices);
         const auto low_count = static_cast<unsigned>(std::popcount(low_keep));
         const auto high_count = static_cast<unsigned>(std::popcount(high_keep));
-        store_code_points(out, _mm256_cvtepu16_epi32(_mm256_castsi256_si128(packed)), low_count, exact);
-        store_code_points(out + low_count, _mm256_cvtepu16_epi32(_mm256_extracti128_si256(packed, 1)), high_count,
-                          exact);
+        if constexpr (std::is_same_v<Unit, char16_t>) {
+            store_words(out, _mm256_castsi256_si128(packed), low_count, exact);
+            store_words(out + low_count, _mm256_extracti128_si256(packed, 1), high_count, exact);
+        }
+        else {
+            store_code_points(out, _mm256_cvtepu16_epi32(_mm256_castsi256_si128(packed)), low_count, exact);
+            store_code_points(out + low_count, _mm256_cvtepu16_epi32(_mm256_extracti128_si256(packed, 1)), high_count,
+                              exact);
+        }
         out += low_count + high_count;
         position += straddling != 0 ? 15u : 16u;
         if (position > last_window_start) return position;
     }
 }
 
-// As scalar::decode_valid (same contract, same result).
-inline decode_progress decode_valid(const unsigned char* p, const unsigned char* stop, char32_t* out,
-                                    std::size_t room) noexcept
+// decode_valid and utf8_to_utf16_valid: well-formed UTF-8 [p, stop) to
+// UTF-32 (Unit char32_t) or UTF-16 (char16_t), at most `room` code units.
+// A block of 64 bytes writes at most 64 code units in either form (a
+// character of 4 bytes is 2 UTF-16 code units).
+template <class Unit>
+inline transcode_progress<const unsigned char*, Unit*>
+decode_valid_as(const unsigned char* p, const unsigned char* stop, Unit* out, std::size_t room) noexcept
 {
+    constexpr bool utf16 = std::is_same_v<Unit, char16_t>;
     while (static_cast<std::size_t>(stop - p) >= block_bytes && room >= block_bytes) {
-        // A window writes 8 lanes, some past its characters; the next
-        // window, or the next block (at least 13 characters), writes over
-        // them. Where no block may follow, every window writes only its
-        // characters, so that nothing past the result is written.
+        // A window writes 8 lanes (UTF-16: up to 8 code units), some past
+        // its characters; the next window, or the next block (at least 13
+        // characters), writes over them. Where no block may follow, every
+        // window writes only its characters, so that nothing past the
+        // result is written.
         const bool exact = static_cast<std::size_t>(stop - p) < 2 * block_bytes || room < 2 * block_bytes;
         const __m256i low = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
         const __m256i high = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + 32));
         if (_mm256_movemask_epi8(_mm256_or_si256(low, high)) == 0) {
             // 64 ASCII bytes: 64 code points.
-            for (unsigned part = 0; part < 8; ++part) {
-                const __m128i eight = _mm_loadl_epi64(reinterpret_cast<const __m128i*>(p + 8 * part));
-                _mm256_storeu_si256(reinterpret_cast<__m256i*>(out + 8 * part), _mm256_cvtepu8_epi32(eight));
+            if constexpr (utf16) {
+                for (unsigned part = 0; part < 4; ++part) {
+                    const __m128i sixteen = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + 16 * part));
+                    _mm256_storeu_si256(reinterpret_cast<__m256i*>(out + 16 * part), _mm256_cvtepu8_epi16(sixteen));
+                }
+            }
+            else {
+                for (unsigned part = 0; part < 8; ++part) {
+                    const __m128i eight = _mm_loadl_epi64(reinterpret_cast<const __m128i*>(p + 8 * part));
+                    _mm256_storeu_si256(reinterpret_cast<__m256i*>(out + 8 * part), _mm256_cvtepu8_epi32(eight));
+                }
             }
             p += block_bytes;
             out += block_bytes;
@@ -266,7 +361,7 @@ inline decode_progress decode_valid(const unsigned char* p, const unsigned char*
             continue;
         }
         const std::uint64_t leads = std::uint64_t{lead_mask(low)} | std::uint64_t{lead_mask(high)} << 32;
-        char32_t* const block_out = out;
+        Unit* const block_out = out;
         unsigned position = 0;  // a character starts here (p[0] does: the block starts on one)
         const std::uint64_t two_or_more = std::uint64_t{at_least(low, 0xC0)} | std::uint64_t{at_least(high, 0xC0)}
                                                                                    << 32;
@@ -274,9 +369,18 @@ inline decode_progress decode_valid(const unsigned char* p, const unsigned char*
                                                                                      << 32;
         if (leads == table_3_6::every_fourth_byte) {
             // 16 characters of 4 bytes: each 32-bit lane holds one.
-            _mm256_storeu_si256(reinterpret_cast<__m256i*>(out), decode_lanes(low));
-            _mm256_storeu_si256(reinterpret_cast<__m256i*>(out + 8), decode_lanes(high));
-            out += 16;
+            if constexpr (utf16) {
+                // All supplementary: a surrogate pair per lane.
+                const __m256i all = _mm256_set1_epi32(-1);
+                _mm256_storeu_si256(reinterpret_cast<__m256i*>(out), utf16_lanes(decode_lanes(low), all));
+                _mm256_storeu_si256(reinterpret_cast<__m256i*>(out + 16), utf16_lanes(decode_lanes(high), all));
+                out += 32;
+            }
+            else {
+                _mm256_storeu_si256(reinterpret_cast<__m256i*>(out), decode_lanes(low));
+                _mm256_storeu_si256(reinterpret_cast<__m256i*>(out + 8), decode_lanes(high));
+                out += 16;
+            }
             position = block_bytes;
         }
         else if ((leads & table_3_6::first_49_bytes) == table_3_6::every_third_byte) {
@@ -284,12 +388,21 @@ inline decode_progress decode_valid(const unsigned char* p, const unsigned char*
             // one per 32-bit lane.
             const __m256i spread = _mm256_setr_epi8(0, 1, 2, -1, 3, 4, 5, -1, 6, 7, 8, -1, 9, 10, 11, -1,  //
                                                     0, 1, 2, -1, 3, 4, 5, -1, 6, 7, 8, -1, 9, 10, 11, -1);
+            __m256i code_points[2];
             for (unsigned part = 0; part < 2; ++part) {
                 const unsigned char* const at = p + 24 * part;
                 const __m256i bytes = _mm256_loadu2_m128i(reinterpret_cast<const __m128i*>(at + 12),
                                                           reinterpret_cast<const __m128i*>(at));
-                _mm256_storeu_si256(reinterpret_cast<__m256i*>(out + 8 * part),
-                                    decode_lanes(_mm256_shuffle_epi8(bytes, spread)));
+                code_points[part] = decode_lanes(_mm256_shuffle_epi8(bytes, spread));
+            }
+            if constexpr (utf16) {
+                // 800..FFFF: one code unit each, narrowed in order.
+                const __m256i words = _mm256_packus_epi32(code_points[0], code_points[1]);
+                _mm256_storeu_si256(reinterpret_cast<__m256i*>(out), _mm256_permute4x64_epi64(words, 0xD8));
+            }
+            else {
+                _mm256_storeu_si256(reinterpret_cast<__m256i*>(out), code_points[0]);
+                _mm256_storeu_si256(reinterpret_cast<__m256i*>(out + 8), code_points[1]);
             }
             out += 16;
             position = 48;
@@ -310,8 +423,11 @@ inline decode_progress decode_valid(const unsigned char* p, const unsigned char*
                 // byte 58, so there is one in the mask.
                 const unsigned next = position + window_bytes +
                                       static_cast<unsigned>(std::countr_zero(leads >> (position + window_bytes)));
-                store_code_points(out, code_points, count, exact);
-                out += count;
+                if constexpr (utf16) { out += store_utf16(out, code_points, count, exact); }
+                else {
+                    store_code_points(out, code_points, count, exact);
+                    out += count;
+                }
                 position = next;
                 if (position > last_window_start) break;
             }
@@ -319,7 +435,25 @@ inline decode_progress decode_valid(const unsigned char* p, const unsigned char*
         p += position;
         room -= static_cast<std::size_t>(out - block_out);
     }
-    return scalar::decode_valid(p, stop, out, room);
+    if constexpr (utf16) return scalar::utf8_to_utf16_valid(p, stop, out, room);
+    else return scalar::decode_valid(p, stop, out, room);
+}
+
+// As scalar::decode_valid (same contract, same result).
+inline decode_progress decode_valid(const unsigned char* p, const unsigned char* stop, char32_t* out,
+                                    std::size_t room) noexcept
+{
+    return decode_valid_as(p, stop, out, room);
+}
+
+// As scalar::utf8_to_utf16_valid (same contract, same result): the blocks
+// of decode_valid, each code point written as 1 or 2 UTF-16 code units
+// (a supplementary one as a surrogate pair, built in its 32-bit lane and
+// packed with the others by the word table).
+inline utf8_to_utf16_progress utf8_to_utf16_valid(const unsigned char* p, const unsigned char* stop, char16_t* out,
+                                                  std::size_t room) noexcept
+{
+    return decode_valid_as(p, stop, out, room);
 }
 
 // Bit i set if byte i of the 32 lies in [low, low + span), unsigned.
@@ -527,6 +661,38 @@ constexpr pack_pairs_indices make_pack_pairs_indices() noexcept
 
 inline constexpr pack_pairs_indices pack_pairs = make_pack_pairs_indices();
 
+// The UTF-8 forms of 16 code points, packed from byte 0 in each 128-bit
+// half, and the size in bytes of each half's.
+struct encoded_halves {
+    __m256i bytes;
+    unsigned low_size;
+    unsigned high_size;
+};
+
+// Encodes 16 code points below 800, given as 16-bit words in order, in 1
+// or 2 bytes each (Table 3-6, rows 1 and 2): each word becomes its 2-byte
+// form, and in each half of 8 words the ASCII ones select a row of the
+// pack_pairs table that keeps only their first byte. Each half is 8 to 16
+// bytes.
+inline encoded_halves encode_sixteen_below_800(__m256i words) noexcept
+{
+    // Two bytes: 110xxxxx (the top 5 bits) then 10xxxxxx (the low 6).
+    const __m256i pairs =
+        _mm256_or_si256(_mm256_or_si256(_mm256_srli_epi16(words, 6),
+                                        _mm256_slli_epi16(_mm256_and_si256(words, _mm256_set1_epi16(0x3F)), 8)),
+                        _mm256_set1_epi16(static_cast<short>(0x80C0)));
+    const __m256i ascii = _mm256_cmpgt_epi16(_mm256_set1_epi16(0x80), words);
+    const __m256i encoded = _mm256_blendv_epi8(pairs, words, ascii);
+    // Bits 0..7: the low half's ASCII words; bits 16..23: the high half's.
+    const auto ascii_bits = static_cast<unsigned>(_mm256_movemask_epi8(_mm256_packs_epi16(ascii, ascii)));
+    const unsigned low_row = ascii_bits & 0xFFu;
+    const unsigned high_row = ascii_bits >> 16 & 0xFFu;
+    const __m256i indices = _mm256_inserti128_si256(
+        _mm256_castsi128_si256(_mm_load_si128(reinterpret_cast<const __m128i*>(pack_pairs.rows[low_row]))),
+        _mm_load_si128(reinterpret_cast<const __m128i*>(pack_pairs.rows[high_row])), 1);
+    return {_mm256_shuffle_epi8(encoded, indices), pack_pairs.sizes[low_row], pack_pairs.sizes[high_row]};
+}
+
 // How encode_eight writes each 16-byte half: exactly (two stores ending at
 // its last byte) or with one 16-byte store that may run up to 12 bytes past
 // it, where the caller knows that more output will be written over them.
@@ -618,25 +784,29 @@ constexpr pack_triples_indices make_pack_triples_indices() noexcept
 
 inline constexpr pack_triples_indices pack_triples = make_pack_triples_indices();
 
-// Encodes 8 scalar values below 10000 (Table 3-6, rows 1 to 3) at `out`;
-// returns the number of bytes (8..24).
-// With store_kind::overrunning it may write up to 12 bytes past them.
-template <store_kind Kind>
-inline unsigned encode_eight_below_10000(__m256i value, unsigned char* out) noexcept
+// The 3-byte form (Table 3-6, row 3) of each of 8 values below 10000, in
+// bytes 0..2 of its lane: 1110xxxx (value >> 12), 10xxxxxx (bits 6..11),
+// 10xxxxxx (bits 0..5).
+inline __m256i three_byte_forms(__m256i value) noexcept
 {
-    // Bytes 0..2 of a lane: 1110xxxx (value >> 12), 10xxxxxx (bits 6..11),
-    // 10xxxxxx (bits 0..5): the 3-byte form. A 2-byte form is then bytes 1
-    // and 2 with byte 1's 10 made 110 (value >> 6 is bits 6..10); an ASCII
-    // lane is the value itself.
     const __m256i top = _mm256_srli_epi32(value, 12);
     const __m256i middle = _mm256_and_si256(_mm256_slli_epi32(value, 2), _mm256_set1_epi32(0x3F00));
     const __m256i low = _mm256_and_si256(_mm256_slli_epi32(value, 16), _mm256_set1_epi32(0x3F0000));
-    const __m256i three_bytes =
-        _mm256_or_si256(_mm256_or_si256(top, middle), _mm256_or_si256(low, _mm256_set1_epi32(0x8080E0)));
+    return _mm256_or_si256(_mm256_or_si256(top, middle), _mm256_or_si256(low, _mm256_set1_epi32(0x8080E0)));
+}
+
+// The UTF-8 forms of 8 scalar values below 10000 (Table 3-6, rows 1 to 3),
+// packed from byte 0 in each 128-bit half (its 4 values in lane order),
+// and each half's size (4..12 bytes).
+inline encoded_halves encode_halves_below_10000(__m256i value) noexcept
+{
+    // A 2-byte form is bytes 1 and 2 of the 3-byte form with byte 1's 10
+    // made 110 (value >> 6 is bits 6..10); an ASCII lane is the value itself.
     const __m256i two_or_more = _mm256_cmpgt_epi32(value, _mm256_set1_epi32(0x7F));
     const __m256i three = _mm256_cmpgt_epi32(value, _mm256_set1_epi32(0x7FF));
     const __m256i two_byte_lead = _mm256_and_si256(_mm256_andnot_si256(three, two_or_more), _mm256_set1_epi32(0x4000));
-    const __m256i encoded = _mm256_blendv_epi8(value, _mm256_xor_si256(three_bytes, two_byte_lead), two_or_more);
+    const __m256i encoded =
+        _mm256_blendv_epi8(value, _mm256_xor_si256(three_byte_forms(value), two_byte_lead), two_or_more);
     // Bits 0..3 and 4..7: the low half's lanes of 2 or more and of 3 bytes;
     // bits 16..19 and 20..23: the high half's.
     const __m256i flags = _mm256_packs_epi32(two_or_more, three);
@@ -646,11 +816,19 @@ inline unsigned encode_eight_below_10000(__m256i value, unsigned char* out) noex
     const __m256i indices = _mm256_inserti128_si256(
         _mm256_castsi128_si256(_mm_load_si128(reinterpret_cast<const __m128i*>(pack_triples.rows[low_row]))),
         _mm_load_si128(reinterpret_cast<const __m128i*>(pack_triples.rows[high_row])), 1);
-    const __m256i packed = _mm256_shuffle_epi8(encoded, indices);
-    const unsigned low_size = pack_triples.sizes[low_row];
-    store_half<Kind>(out, _mm256_castsi256_si128(packed), low_size);
-    store_half<Kind>(out + low_size, _mm256_extracti128_si256(packed, 1), pack_triples.sizes[high_row]);
-    return low_size + pack_triples.sizes[high_row];
+    return {_mm256_shuffle_epi8(encoded, indices), pack_triples.sizes[low_row], pack_triples.sizes[high_row]};
+}
+
+// Encodes 8 scalar values below 10000 (Table 3-6, rows 1 to 3) at `out`;
+// returns the number of bytes (8..24).
+// With store_kind::overrunning it may write up to 12 bytes past them.
+template <store_kind Kind>
+inline unsigned encode_eight_below_10000(__m256i value, unsigned char* out) noexcept
+{
+    const encoded_halves encoded = encode_halves_below_10000(value);
+    store_half<Kind>(out, _mm256_castsi256_si128(encoded.bytes), encoded.low_size);
+    store_half<Kind>(out + encoded.low_size, _mm256_extracti128_si256(encoded.bytes, 1), encoded.high_size);
+    return encoded.low_size + encoded.high_size;
 }
 
 // Whether the 16 values in `first` and `second` are all scalar values:
@@ -740,26 +918,12 @@ inline encode_progress encode_scalar_values(const char32_t* p, const char32_t* e
         }
         else if (_mm256_testz_si256(largest, _mm256_set1_epi32(~0x7FF)) != 0) {
             // 16 values below 800, as 16-bit words in order.
-            const __m256i words = _mm256_permute4x64_epi64(_mm256_packus_epi32(value0, value1), 0xD8);
-            // Two bytes: 110xxxxx (the top 5 bits) then 10xxxxxx (the low 6).
-            const __m256i pairs =
-                _mm256_or_si256(_mm256_or_si256(_mm256_srli_epi16(words, 6),
-                                                _mm256_slli_epi16(_mm256_and_si256(words, _mm256_set1_epi16(0x3F)), 8)),
-                                _mm256_set1_epi16(static_cast<short>(0x80C0)));
-            const __m256i ascii = _mm256_cmpgt_epi16(_mm256_set1_epi16(0x80), words);
-            const __m256i encoded = _mm256_blendv_epi8(pairs, words, ascii);
-            // Bits 0..7: the low half's ASCII words; bits 16..23: the high half's.
-            const auto ascii_bits = static_cast<unsigned>(_mm256_movemask_epi8(_mm256_packs_epi16(ascii, ascii)));
-            const unsigned low_row = ascii_bits & 0xFFu;
-            const unsigned high_row = ascii_bits >> 16 & 0xFFu;
-            const __m256i indices = _mm256_inserti128_si256(
-                _mm256_castsi128_si256(_mm_load_si128(reinterpret_cast<const __m128i*>(pack_pairs.rows[low_row]))),
-                _mm_load_si128(reinterpret_cast<const __m128i*>(pack_pairs.rows[high_row])), 1);
-            const __m256i packed = _mm256_shuffle_epi8(encoded, indices);
-            const unsigned low_size = pack_pairs.sizes[low_row];
-            _mm_storeu_si128(reinterpret_cast<__m128i*>(out), _mm256_castsi256_si128(packed));
-            _mm_storeu_si128(reinterpret_cast<__m128i*>(out + low_size), _mm256_extracti128_si256(packed, 1));
-            out += low_size + pack_pairs.sizes[high_row];
+            const encoded_halves encoded =
+                encode_sixteen_below_800(_mm256_permute4x64_epi64(_mm256_packus_epi32(value0, value1), 0xD8));
+            _mm_storeu_si128(reinterpret_cast<__m128i*>(out), _mm256_castsi256_si128(encoded.bytes));
+            _mm_storeu_si128(reinterpret_cast<__m128i*>(out + encoded.low_size),
+                             _mm256_extracti128_si256(encoded.bytes, 1));
+            out += encoded.low_size + encoded.high_size;
         }
         else if (_mm256_testz_si256(largest, _mm256_set1_epi32(~0xFFFF)) != 0) {
             out += encode_eight_below_10000<store_kind::overrunning>(value0, out);
@@ -794,6 +958,141 @@ inline encode_progress encode_scalar_values(const char32_t* p, const char32_t* e
         room -= size;
     }
     return scalar::encode_scalar_values(p, end, out, room);
+}
+
+// Whether any of the 16 code units is a surrogate (D800..DFFF).
+inline bool any_surrogate(__m256i units) noexcept
+{
+    const __m256i surrogates =
+        _mm256_cmpeq_epi16(_mm256_and_si256(units, _mm256_set1_epi16(static_cast<short>(0xF800))),
+                           _mm256_set1_epi16(static_cast<short>(0xD800)));
+    return _mm256_testz_si256(surrogates, surrogates) == 0;
+}
+
+// Encodes 16 UTF-16 code units that are not surrogates, at least one of
+// them 80 or above, in 1 to 3 bytes each; returns the number of bytes
+// (16..48). With store_kind::overrunning it may write up to 12 bytes past
+// them.
+//   - all below 800: encode_sixteen_below_800 (the code units are 16-bit
+//     words already);
+//   - otherwise the code units are widened to 32-bit lanes within each
+//     128-bit half (units 0..3 and 8..11 in `first`, 4..7 and 12..15 in
+//     `second`: no lane crossing), and each half of 4 is packed: all of 3
+//     bytes (CJK, Indic and Hangul runs) by one fixed vpshufb, 12 bytes per
+//     half; else by a row of the pack_triples table. The four halves are
+//     stored in the order of their code units.
+template <store_kind Kind>
+inline unsigned encode_sixteen_units(__m256i units, unsigned char* out) noexcept
+{
+    if (_mm256_testz_si256(units, _mm256_set1_epi16(static_cast<short>(0xF800))) != 0) {
+        const encoded_halves encoded = encode_sixteen_below_800(units);
+        store_half<Kind>(out, _mm256_castsi256_si128(encoded.bytes), encoded.low_size);
+        store_half<Kind>(out + encoded.low_size, _mm256_extracti128_si256(encoded.bytes, 1), encoded.high_size);
+        return encoded.low_size + encoded.high_size;
+    }
+    const __m256i zero = _mm256_setzero_si256();
+    const __m256i first = _mm256_unpacklo_epi16(units, zero);
+    const __m256i second = _mm256_unpackhi_epi16(units, zero);
+    const __m256i below_800 =
+        _mm256_cmpeq_epi16(_mm256_and_si256(units, _mm256_set1_epi16(static_cast<short>(0xF800))), zero);
+    if (_mm256_testz_si256(below_800, below_800) != 0) {
+        // Every code unit is 800..FFFF: bytes 0..2 of each lane.
+        const __m256i keep_three = _mm256_setr_epi8(0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, -1, -1, -1, -1,  //
+                                                    0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, -1, -1, -1, -1);
+        const __m256i a = _mm256_shuffle_epi8(three_byte_forms(first), keep_three);
+        const __m256i b = _mm256_shuffle_epi8(three_byte_forms(second), keep_three);
+        store_half<Kind>(out, _mm256_castsi256_si128(a), 12);
+        store_half<Kind>(out + 12, _mm256_castsi256_si128(b), 12);
+        store_half<Kind>(out + 24, _mm256_extracti128_si256(a, 1), 12);
+        store_half<Kind>(out + 36, _mm256_extracti128_si256(b, 1), 12);
+        return 48;
+    }
+    const encoded_halves a = encode_halves_below_10000(first);
+    const encoded_halves b = encode_halves_below_10000(second);
+    unsigned size = 0;
+    store_half<Kind>(out, _mm256_castsi256_si128(a.bytes), a.low_size);
+    size += a.low_size;
+    store_half<Kind>(out + size, _mm256_castsi256_si128(b.bytes), b.low_size);
+    size += b.low_size;
+    store_half<Kind>(out + size, _mm256_extracti128_si256(a.bytes, 1), a.high_size);
+    size += a.high_size;
+    store_half<Kind>(out + size, _mm256_extracti128_si256(b.bytes, 1), b.high_size);
+    return size + b.high_size;
+}
+
+// As scalar::utf16_to_utf8 (same contract, same result). 16 code units at
+// a time:
+//   - all ASCII: narrowed to 16 bytes, then 32 at a time while they are;
+//   - all below 800: 1 or 2 bytes each, as encode_scalar_values's 16
+//     values below 800 (the code units are those values);
+//   - no surrogate among them: encode_sixteen_units (widened to 32-bit
+//     lanes within each half, packed 4 at a time, or all 3 bytes by one
+//     fixed shuffle);
+//   - a surrogate among them (text with supplementary characters, or an
+//     error): the scalar loop takes the 16 and the code unit after them
+//     (so that a pair across the step's end is read whole), and stops at
+//     an unpaired surrogate. Such steps get no vector speed-up: UTF-16 to
+//     UTF-8 of text full of supplementary characters (emoji) runs at the
+//     scalar loop's speed.
+// The stores of a step may run up to 12 bytes past its result only where
+// the next 16 code units hold no surrogate and fit: the next step then
+// writes at least 16 bytes over them. Elsewhere they are exact, so
+// nothing past the result is ever left written.
+inline utf16_to_utf8_progress utf16_to_utf8(const char16_t* p, const char16_t* end, unsigned char* out,
+                                            std::size_t room) noexcept
+{
+    constexpr std::size_t step = 16;
+    bool clean = false;  // whether the 16 code units at p are known to hold no surrogate
+    // A step writes at most 48 bytes (3 per code unit), or 49 with a
+    // surrogate pair across its end.
+    while (static_cast<std::size_t>(end - p) >= step && room >= 3 * step + 1) {
+        const __m256i units = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
+        if (!clean && any_surrogate(units)) {
+            const char16_t* const step_end = p + (static_cast<std::size_t>(end - p) > step ? step + 1 : step);
+            const utf16_to_utf8_progress progress = scalar::utf16_to_utf8(p, step_end, out, room);
+            if (progress.in < p + step) return progress;  // an unpaired surrogate (or no room)
+            room -= static_cast<std::size_t>(progress.out - out);
+            p = progress.in;
+            out = progress.out;
+            continue;
+        }
+        std::size_t taken = step;  // code units
+        std::size_t size;          // bytes
+        clean = false;
+        if (_mm256_testz_si256(units, _mm256_set1_epi16(static_cast<short>(0xFF80))) != 0) {
+            // 16 ASCII code units, then 32 at a time while they are ASCII
+            // (exact stores, and no other test: ASCII is no surrogate).
+            _mm_storeu_si128(reinterpret_cast<__m128i*>(out),
+                             _mm_packus_epi16(_mm256_castsi256_si128(units), _mm256_extracti128_si256(units, 1)));
+            size = 16;
+            while (static_cast<std::size_t>(end - p) >= size + 2 * step && room - size >= 2 * step) {
+                const __m256i first = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + size));
+                const __m256i second = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + size + step));
+                if (_mm256_testz_si256(_mm256_or_si256(first, second), _mm256_set1_epi16(static_cast<short>(0xFF80))) ==
+                    0)
+                    break;
+                // packus works within 128-bit halves: 8-byte group k holds
+                // code units 0..7 (k even) or 8..15 (k odd) of `first`
+                // (k < 2) or `second`; the permutation puts them in order.
+                _mm256_storeu_si256(reinterpret_cast<__m256i*>(out + size),
+                                    _mm256_permute4x64_epi64(_mm256_packus_epi16(first, second), 0xD8));
+                size += 2 * step;
+            }
+            taken = size;  // one byte per ASCII code unit
+        }
+        else {
+            // The next 16 code units are tested here, once: if they hold
+            // no surrogate, this step may store past its result.
+            clean = static_cast<std::size_t>(end - p) >= 2 * step &&
+                    !any_surrogate(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + step)));
+            if (clean && room >= 6 * step + 1) size = encode_sixteen_units<store_kind::overrunning>(units, out);
+            else size = encode_sixteen_units<store_kind::exact>(units, out);
+        }
+        p += taken;
+        out += size;
+        room -= size;
+    }
+    return scalar::utf16_to_utf8(p, end, out, room);
 }
 
 }  // namespace utf8view::detail::simd::avx2_transcode

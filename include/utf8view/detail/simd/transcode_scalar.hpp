@@ -4,11 +4,12 @@
 
 /// \file
 /// The scalar transcoding kernels, between contiguous buffers: well-formed
-/// UTF-8 to UTF-32, and scalar values to UTF-8. The reference the SIMD
+/// UTF-8 to UTF-32 and to UTF-16, UTF-8 that may be ill-formed to UTF-32,
+/// scalar values to UTF-8, and well-formed UTF-16 to UTF-8. The reference the SIMD
 /// transcoding kernels are tested against and the code they finish with;
 /// the only ones where the CPU has no SIMD transcoding kernel.
 ///
-/// Both take and return plain pointers and a room count, so that a bounded
+/// All take and return plain pointers and a room count, so that a bounded
 /// and an unbounded output (room = SIZE_MAX) are one code path, and no
 /// pointer is ever formed past the end of the caller's buffer.
 
@@ -18,6 +19,7 @@
 #include <utf8view/config.hpp>
 #include <utf8view/detail/decode_step.hpp>
 #include <utf8view/detail/encode_step.hpp>
+#include <utf8view/detail/utf16_step.hpp>
 
 #include <cstddef>
 #include <cstdint>
@@ -34,6 +36,74 @@ struct transcode_progress {
 
 using decode_progress = transcode_progress<const unsigned char*, char32_t*>;
 using encode_progress = transcode_progress<const char32_t*, unsigned char*>;
+using utf8_to_utf16_progress = transcode_progress<const unsigned char*, char16_t*>;
+using utf16_to_utf8_progress = transcode_progress<const char16_t*, unsigned char*>;
+
+// UTF-16 code units to UTF-8 while they are well-formed and their bytes fit
+// in `room`: each code unit or surrogate pair by Table 3-5 (Unicode 15.0
+// ch. 3), its bytes by Table 3-6. Stops at an unpaired surrogate (a high
+// one not followed by a low one, the end included, or a low one), before an
+// element whose bytes do not all fit, or at `end`. For any 16-bit code unit
+// type (char16_t, a 16-bit wchar_t).
+template <class CodeUnit>
+[[nodiscard]] inline transcode_progress<const CodeUnit*, unsigned char*>
+utf16_to_utf8_well_formed(const CodeUnit* p, const CodeUnit* end, unsigned char* out, std::size_t room) noexcept
+{
+    while (p != end) {
+        const char16_t unit = to_code_unit(*p);
+        if (unit < 0x80) {
+            if (room == 0) break;
+            *out++ = static_cast<unsigned char>(unit);
+            --room;
+            ++p;
+            continue;
+        }
+        char32_t value = unit;
+        std::ptrdiff_t taken = 1;
+        if (is_surrogate(unit)) {
+            if (!is_high_surrogate(unit) || end - p < 2 || !is_low_surrogate(to_code_unit(p[1]))) break;
+            value = surrogate_pair_value(unit, to_code_unit(p[1]));
+            taken = 2;
+        }
+        const packed_sequence bytes = encode_scalar_packed(value);
+        if (bytes.length > room) break;
+        if (bytes.length == 2) store_packed<2>(out, bytes.units);
+        else if (bytes.length == 3) store_packed<3>(out, bytes.units);
+        else store_packed<4>(out, bytes.units);
+        out += bytes.length;
+        room -= bytes.length;
+        p += taken;
+    }
+    return {p, out};
+}
+
+// Well-formed UTF-8 [p, stop) (validated by the caller) to UTF-16 while the
+// code units fit in `room`: 8 ASCII bytes at a time, else the lead byte
+// gives the length (decode_well_formed) and Table 3-5 the code units; a
+// surrogate pair is never cut. For any 16-bit code unit type.
+template <class OutUnit>
+[[nodiscard]] inline transcode_progress<const unsigned char*, OutUnit*>
+utf8_to_utf16_well_formed(const unsigned char* p, const unsigned char* stop, OutUnit* out, std::size_t room) noexcept
+{
+    while (p != stop) {
+        if (stop - p >= 8 && room >= 8 && is_ascii_word(load_word(p))) {
+            for (int index = 0; index < 8; ++index) out[index] = static_cast<OutUnit>(p[index]);
+            p += 8;
+            out += 8;
+            room -= 8;
+            continue;
+        }
+        const segment decoded = decode_well_formed(p);
+        const utf16_sequence units = encode_utf16(decoded.code_point);
+        if (units.length > room) break;
+        out[0] = static_cast<OutUnit>(units.units[0]);
+        if (units.length == 2) out[1] = static_cast<OutUnit>(units.units[1]);
+        out += units.length;
+        room -= units.length;
+        p += decoded.length;
+    }
+    return {p, out};
+}
 
 }  // namespace utf8view::detail
 
@@ -210,6 +280,26 @@ inline decode_progress decode_replacing(const unsigned char* p, const unsigned c
         p = next;
     }
     return {p, out};
+}
+
+// Converts the well-formed UTF-8 in [p, stop) (a validation kernel said
+// so) to UTF-16 at `out`, at most `room` code units, and stops at `stop` or
+// before the first code point whose code units do not all fit (a surrogate
+// pair is never cut). Code units as in Table 3-5, bits as in Table 3-6.
+inline utf8_to_utf16_progress utf8_to_utf16_valid(const unsigned char* p, const unsigned char* stop, char16_t* out,
+                                                  std::size_t room) noexcept
+{
+    return utf8_to_utf16_well_formed(p, stop, out, room);
+}
+
+// Converts UTF-16 [p, end) to UTF-8 at `out`, at most `room` bytes, while
+// it is well-formed: stops at `end`, at the first unpaired surrogate (the
+// caller asks its policy about it), or before the first code point whose
+// bytes do not all fit. Reads no code unit at or past `end`.
+inline utf16_to_utf8_progress utf16_to_utf8(const char16_t* p, const char16_t* end, unsigned char* out,
+                                            std::size_t room) noexcept
+{
+    return utf16_to_utf8_well_formed(p, end, out, room);
 }
 
 }  // namespace utf8view::detail::simd::scalar
