@@ -340,6 +340,19 @@ BENCH_NOINLINE std::size_t from_utf16_utf8view(std::u16string_view s, char* out)
 {
     return static_cast<std::size_t>(utf8view::utf16_to_utf8_into(s, out).out - out);
 }
+// The lazy views, copied element by element into the same buffers.
+BENCH_NOINLINE std::size_t to_utf16_utf8view_lazy(std::string_view s, char16_t* out)
+{
+    char16_t* to = out;
+    for (const char16_t unit : s | utf8view::views::utf8_to_utf16) *to++ = unit;
+    return static_cast<std::size_t>(to - out);
+}
+BENCH_NOINLINE std::size_t from_utf16_utf8view_lazy(std::u16string_view s, char* out)
+{
+    char* to = out;
+    for (const char8_t unit : s | utf8view::views::utf16_to_utf8) *to++ = static_cast<char>(unit);
+    return static_cast<std::size_t>(to - out);
+}
 #endif
 BENCH_NOINLINE std::size_t to_utf16_utfcpp(std::string_view s, char16_t* out)
 {
@@ -474,6 +487,7 @@ std::vector<implementation<encode_fn>> encode_impls = {
 std::vector<implementation<to_utf16_fn>> to_utf16_impls = {
 #ifdef UTF8VIEW_BENCH_HAS_UTF16
     {"utf8view.utf8_to_utf16_into", to_utf16_utf8view},
+    {"utf8view.views_utf8_to_utf16", to_utf16_utf8view_lazy},
 #endif
     {"utfcpp.utf8to16", to_utf16_utfcpp},
     {"icu.u_strFromUTF8", to_utf16_icu},
@@ -485,6 +499,7 @@ std::vector<implementation<to_utf16_fn>> to_utf16_impls = {
 std::vector<implementation<from_utf16_fn>> from_utf16_impls = {
 #ifdef UTF8VIEW_BENCH_HAS_UTF16
     {"utf8view.utf16_to_utf8_into", from_utf16_utf8view},
+    {"utf8view.views_utf16_to_utf8", from_utf16_utf8view_lazy},
 #endif
     {"utfcpp.utf16to8", from_utf16_utfcpp},
     {"icu.u_strToUTF8", from_utf16_icu},

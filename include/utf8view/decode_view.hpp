@@ -4,7 +4,8 @@
 
 /// \file
 /// `decode_view`: a lazy view of the code points (char32_t) of a UTF-8 byte
-/// range, and the adaptor object `views::decode`.
+/// range or a UTF-16 code unit range, and the adaptor objects `views::decode`
+/// and `views::decode_utf16`.
 
 #ifndef UTF8VIEW_DECODE_VIEW_HPP
 #define UTF8VIEW_DECODE_VIEW_HPP
@@ -17,6 +18,7 @@
 #include <utf8view/detail/iterator_support.hpp>
 #include <utf8view/detail/kernel_calls.hpp>
 #include <utf8view/detail/policy_view.hpp>
+#include <utf8view/detail/utf16_step.hpp>
 #include <utf8view/error.hpp>
 #include <utf8view/error_policy.hpp>
 
@@ -40,20 +42,30 @@ template <class R>
 inline constexpr bool is_ref_view_of_string_literal_array_v<std::ranges::ref_view<R>> =
     is_string_literal_array_v<std::remove_cv_t<R>>;
 
-struct decode_adaptor_traits;  // views::decode's, below
+// The ranges a decode adaptor takes: views::decode takes UTF-8,
+// views::decode_utf16 UTF-16, and decode_view itself either.
+enum class decode_source { utf8, utf16, either };
+template <decode_source Source>
+struct decode_adaptor_traits;  // below
 }  // namespace detail
 
-/** A lazy view of the code points of the UTF-8 byte range `V`.
+/** A lazy view of the code points of the UTF-8 byte range, or UTF-16 code
+    unit range, `V`; the element type of `V` says which.
 
     Each element is a `char32_t`: the scalar value of a well-formed sequence
-    (Unicode 15.0 ch. 3, Table 3-7), or, for each ill-formed *maximal
-    subpart*, whatever `Policy` says: U+FFFD (`on_error::replace`, the
-    default, exactly as the WHATWG decoder), nothing (`on_error::skip`), or
-    a `decode_error` exception (`on_error::throw_exception`).
+    (UTF-8: Unicode 15.0 ch. 3, Table 3-7; UTF-16: a code unit that is not a
+    surrogate, or a surrogate pair, Table 3-5), or, for each ill-formed
+    *maximal subpart* (UTF-16: each unpaired surrogate), whatever `Policy`
+    says: U+FFFD (`on_error::replace`, the default, exactly as the WHATWG
+    decoders), nothing (`on_error::skip`), or a `decode_error` exception
+    (`on_error::throw_exception`). Offsets given to the policy count code
+    units: bytes for UTF-8, 16-bit units for UTF-16.
 
     @tparam V      a view whose elements are bytes (`char`, `signed char`,
-                   `unsigned char`, `char8_t`, `std::byte`); any category from
-                   input to contiguous, with or without a sentinel.
+                   `unsigned char`, `char8_t`, `std::byte`: UTF-8) or UTF-16
+                   code units (`char16_t`, and `wchar_t` where it is 16
+                   bits); any category from input to contiguous, with or
+                   without a sentinel.
     @tparam Policy a `decode_error_policy`.
 
     The view models `input_range`, `forward_range` or `bidirectional_range`
@@ -81,16 +93,20 @@ struct decode_adaptor_traits;  // views::decode's, below
     `prev` and `distance`, not their `std::` namesakes, which read only the
     former.
 
-    @par Bad input Never reads outside `V`, on any byte sequence. Overlongs
+    @par Bad input Never reads outside `V`, on any code unit sequence. Overlongs
     (`C0 AE`), surrogates (`ED A0 80`), values above U+10FFFF (`F4 90 80 80`),
     the bytes C0, C1, F5..FF, and truncated sequences are never decoded as
     characters; a broken sequence never swallows the valid bytes after it
     (`C2 41 42` yields U+FFFD 'A' 'B'). A BOM (`EF BB BF`) is the character
-    U+FEFF: the view never strips it (see `strip_bom`).
+    U+FEFF: the view never strips it (see `strip_bom`). In UTF-16, an
+    unpaired surrogate (a low one alone, a high one not followed by a low
+    one) is one error of kind `unpaired_surrogate`, one code unit long; the
+    code unit after a lone high surrogate starts the next element.
 
     @par Standard Unicode 15.0, ch. 3, D92 and Table 3-7 (well-formed
-    UTF-8), §3.9 "U+FFFD Substitution of Maximal Subparts"; WHATWG Encoding
-    Standard, "UTF-8 decoder".
+    UTF-8), D91 and Table 3-5 (UTF-16), §3.9 "U+FFFD Substitution of Maximal
+    Subparts"; WHATWG Encoding Standard, "UTF-8 decoder" and "shared UTF-16
+    decoder".
 
     @par Example
     @code
@@ -98,15 +114,18 @@ struct decode_adaptor_traits;  // views::decode's, below
     for (char32_t c : bytes | utf8view::views::decode) ...   // Æ r ø ' ' FFFD FFFD
     @endcode */
 template <std::ranges::view V, decode_error_policy Policy = on_error::replace_t>
-    requires utf8_range<V>
-class decode_view : public detail::policy_view<decode_view<V, Policy>, V, Policy, detail::decode_adaptor_traits> {
+    requires utf8_range<V> || utf16_range<V>
+class decode_view : public detail::policy_view<decode_view<V, Policy>, V, Policy,
+                                               detail::decode_adaptor_traits<detail::decode_source::either>> {
     static_assert(!detail::is_ref_view_of_string_literal_array_v<V>,
                   "utf8view: a char array (such as a string literal) would decode its terminating NUL; "
-                  "use std::string_view / std::u8string_view, or utf8view::null_terminated(pointer)");
+                  "use std::string_view / std::u8string_view / std::u16string_view, or "
+                  "utf8view::null_terminated(pointer)");
 
     // base(), policy(), begin() and end() (an iterator_, or a
     // detail::view_sentinel when V is not a common forward range).
-    using view_base = detail::policy_view<decode_view, V, Policy, detail::decode_adaptor_traits>;
+    using view_base =
+        detail::policy_view<decode_view, V, Policy, detail::decode_adaptor_traits<detail::decode_source::either>>;
     friend view_base;
 
     template <bool Const>
@@ -148,7 +167,7 @@ decode_view(R&&, Policy) -> decode_view<std::views::all_t<R>, Policy>;
     was before the step (over input ranges the bytes read are consumed, and
     the iterator may only be destroyed or assigned to). */
 template <std::ranges::view V, decode_error_policy Policy>
-    requires utf8_range<V>
+    requires utf8_range<V> || utf16_range<V>
 template <bool Const>
 class decode_view<V, Policy>::iterator_ : public detail::iterator_category_base<detail::maybe_const<Const, V>> {
     using Base = detail::maybe_const<Const, V>;
@@ -159,10 +178,21 @@ class decode_view<V, Policy>::iterator_ : public detail::iterator_category_base<
     // byte after it.
     static constexpr bool forward = std::ranges::forward_range<Base>;
     static constexpr bool bidirectional = std::ranges::bidirectional_range<Base>;
+    // Over bidirectional ranges the iterator keeps its begin, which bounds
+    // scanning back and gives offsets from end(); not over a view whose code
+    // units are always well-formed (an encode_view): there a scan back from
+    // an element boundary always finds the element's first code unit
+    // inside the range, no policy is ever asked, and that view's begin()
+    // would encode, and perhaps ask its own policy, each time end() is called.
+    static constexpr bool keeps_begin = bidirectional && !detail::yields_well_formed_v<V>;
+    // offset() is known everywhere but in iterators from end() over such a
+    // view when it is not random-access.
+    static constexpr bool knows_offsets = keeps_begin || !bidirectional || std::random_access_iterator<base_iterator>;
     // Over contiguous sized bytes the iterator validates a block ahead with
     // the SIMD kernel and decodes inside it without checks (doc/design.md,
     // "The contiguous fast path").
-    static constexpr bool validates_ahead = detail::byte_pointer_range<base_iterator, base_sentinel>;
+    static constexpr bool validates_ahead =
+        !detail::decodes_utf16_v<Base> && detail::byte_pointer_range<base_iterator, base_sentinel>;
     static constexpr std::size_t lookahead_block_bytes = 1024;
     static constexpr std::size_t error_look_bytes = 16;         // see validated_until
     static constexpr std::size_t clean_bytes_after_error = 32;  // see note_error
@@ -180,7 +210,7 @@ class decode_view<V, Policy>::iterator_ : public detail::iterator_category_base<
 
     base_iterator current_ = base_iterator();
     [[no_unique_address]] base_sentinel end_ = base_sentinel();
-    [[no_unique_address]] detail::range_origin<base_iterator> origin_ = {};
+    [[no_unique_address]] detail::range_origin<base_iterator, keeps_begin> origin_ = {};
     [[no_unique_address]] detail::copyable_box<Policy> policy_ = {};
     // With validates_ahead: what is known of the bytes ahead.
     [[no_unique_address]] std::conditional_t<validates_ahead, detail::lookahead_window<base_iterator>,
@@ -220,12 +250,13 @@ public:
         return value_;
     }
 
-    /** Over forward ranges: the position of the first byte (the lead byte) of
-        the current code point, or of the maximal subpart it replaces; the end
-        of the bytes at the end. `std::ranges::distance(bytes.begin(), it.base())`
-        is the byte offset of the current element. Over input ranges, whose
-        bytes are consumed as they are read: the position after the current
-        element. */
+    /** Over forward ranges: the position of the first code unit (for UTF-8,
+        the lead byte) of the current code point, or of the maximal subpart
+        it replaces; the end of the range at the end.
+        `std::ranges::distance(bytes.begin(), it.base())` is the offset of the
+        current element in code units (bytes for UTF-8). Over input ranges,
+        whose code units are consumed as they are read: the position after
+        the current element. */
     [[nodiscard]] constexpr const base_iterator& base() const& noexcept { return current_; }
     [[nodiscard]] constexpr base_iterator base() && { return std::move(current_); }
 
@@ -239,11 +270,35 @@ public:
         return static_cast<error_kind>(error_);
     }
 
-    /** Bytes (1 to 4) taken by the current element in the input: its
-        well-formed sequence, or the maximal subpart it replaces. 0 at the end. */
+    /** Code units taken by the current element in the input: its
+        well-formed sequence, or the maximal subpart it replaces; 1 to 4
+        bytes for UTF-8, 1 or 2 code units for UTF-16. 0 at the end. */
     [[nodiscard]] constexpr std::size_t code_unit_count() const noexcept { return length_; }
 
-    /** The bytes of the current element: [base(), base() + code_unit_count()).
+    /** The offset of the current element from the start of the range, in
+        code units (bytes for UTF-8, 16-bit units for UTF-16): what the
+        policy is told for an error there, and, over forward ranges, what
+        `std::ranges::distance(begin, base())` gives. The length of the
+        range at the end. O(1): computed from the start over random-access
+        ranges, counted as the iterator moves over others; the one
+        exception is an iterator that came from `end()` over a bidirectional
+        range that is not random-access: it computes the offset in O(n) the
+        first time it needs it (for the policy, or through this function)
+        and keeps it; through a const iterator, on each call. */
+    [[nodiscard]] constexpr std::uint64_t offset()
+        requires knows_offsets
+    {
+        if constexpr (forward) return origin_.offset_of(current_, 0);
+        else return origin_.offset_of(current_, 0) - length_;  // current_ is past the element
+    }
+    [[nodiscard]] constexpr std::uint64_t offset() const
+        requires knows_offsets
+    {
+        if constexpr (forward) return origin_.offset_of(current_, 0);
+        else return origin_.offset_of(current_, 0) - length_;
+    }
+
+    /** The code units of the current element: [base(), base() + code_unit_count()).
         Over forward ranges only. */
     [[nodiscard]] constexpr auto code_units() const
         requires forward
@@ -289,15 +344,18 @@ public:
         std::ptrdiff_t moved = 0;  // from current_ to position, in bytes
         bool crossed_error = false;  // a maximal subpart lies between here and current_
         for (;;) {
-            UTF8VIEW_ASSERT(position != origin_.begin());
-            auto [start, decoded] = detail::scan_back(origin_.begin(), std::ranges::prev(position));
-            if (!decoded.well_formed()) {
-                // An error's kind and length can depend on the byte after its
-                // maximal subpart (E0 80 is overlong, E0 at the end is
-                // truncated): decode forwards, bounded by the real end.
-                base_iterator next = start;
-                decoded = detail::decode_segment(next, end_);
-                UTF8VIEW_ASSERT(next == position);
+            if constexpr (keeps_begin) UTF8VIEW_ASSERT(position != origin_.begin());
+            auto [start, decoded] = detail::segment_before<Base>(scan_bound(), position);
+            if constexpr (!detail::decodes_utf16_v<Base>) {
+                if (!decoded.well_formed()) {
+                    // An error's kind and length can depend on the byte
+                    // after its maximal subpart (E0 80 is overlong, E0 at
+                    // the end is truncated): decode forwards, bounded by the
+                    // real end. (A UTF-16 error is one code unit, whatever follows.)
+                    base_iterator next = start;
+                    decoded = detail::decode_segment(next, end_);
+                    UTF8VIEW_ASSERT(next == position);
+                }
             }
             moved -= decoded.length;
             if (decoded.well_formed()) [[likely]] {
@@ -359,16 +417,16 @@ private:
     UTF8VIEW_ALWAYS_INLINE constexpr iterator_(base_iterator begin, base_sentinel end, const Policy& policy)
         : current_(std::move(begin)), end_(std::move(end)), policy_(policy)
     {
-        if constexpr (bidirectional) origin_ = detail::range_origin<base_iterator>(current_);
+        if constexpr (keeps_begin) origin_ = detail::range_origin<base_iterator, keeps_begin>(current_);
         if constexpr (validates_ahead) window_ = {current_, current_};
         if constexpr (forward) step_to(current_, 0);
         else read_input();
     }
     // An iterator at the end of a bidirectional common range.
     constexpr iterator_(at_end_t, const base_iterator& begin, base_iterator end, const Policy& policy)
-        requires bidirectional
-        : current_(end), end_(std::move(end)), origin_(begin, typename detail::range_origin<base_iterator>::at_end_t{}),
-          policy_(policy)
+        requires keeps_begin
+        : current_(end), end_(std::move(end)),
+          origin_(begin, typename detail::range_origin<base_iterator, keeps_begin>::at_end_t{}), policy_(policy)
     {
         if constexpr (validates_ahead) window_ = {current_, current_};
     }
@@ -377,6 +435,14 @@ private:
         requires forward
         : current_(end), end_(std::move(end)), policy_(policy)
     {}
+
+    // What a scan back may not pass: the begin, or, over well-formed code
+    // units (see keeps_begin), nothing it can reach.
+    [[nodiscard]] constexpr decltype(auto) scan_bound() const noexcept
+    {
+        if constexpr (keeps_begin) return (origin_.begin());
+        else return std::unreachable_sentinel;
+    }
 
     [[nodiscard]] constexpr bool at_end() const
     {
@@ -557,7 +623,7 @@ private:
             return {decoded, position + decoded.length};
         }
         else {
-            return detail::decode_step(position, end_);
+            return detail::decode_step_of<Base>(position, end_);
         }
     }
 
@@ -573,7 +639,8 @@ private:
                 return;
             }
             const std::size_t offset = origin_.offset_of(current_, 0);  // O(1): counted
-            const detail::segment decoded = detail::decode_segment(current_, end_);
+            auto [decoded, next] = detail::decode_step_of<Base>(std::move(current_), end_);
+            current_ = std::move(next);
             origin_.moved(decoded.length);
             if (const auto element = detail::element_for(*policy_, decoded, [offset] { return offset; })) {
                 value_ = *element;
@@ -587,25 +654,30 @@ private:
 
 namespace detail {
 
-// What views::decode adapts: bytes to a decode_view (the adaptor object
-// itself, with its policy binding and its misuse messages, is
-// detail/closure.hpp's view_adaptor, shared with views::encode_as).
+// What views::decode (Source utf8) and views::decode_utf16 (Source utf16)
+// adapt: code units to a decode_view (the adaptor object itself, with its
+// policy binding and its misuse messages, is detail/closure.hpp's
+// view_adaptor, shared with views::encode_as). decode_view's own base asks
+// Source either whether a const view is a range.
+template <decode_source Source>
 struct decode_adaptor_traits {
     template <class R>
-    static constexpr bool accepts_range = utf8_range<R>;
+    static constexpr bool accepts_range = Source == decode_source::utf8    ? utf8_range<R>
+                                          : Source == decode_source::utf16 ? utf16_range<R>
+                                                                           : utf8_range<R> || utf16_range<R>;
     template <class Policy>
     static constexpr bool accepts_policy = decode_error_policy<Policy>;
     using misuse_result = std::ranges::empty_view<char32_t>;
 
     template <class V>
-    static constexpr auto make(V bytes)
+    static constexpr auto make(V code_units)
     {
-        return decode_view<V>(std::move(bytes));
+        return decode_view<V>(std::move(code_units));
     }
     template <class V, class Policy>
-    static constexpr auto make(V bytes, Policy policy)
+    static constexpr auto make(V code_units, Policy policy)
     {
-        return decode_view<V, Policy>(std::move(bytes), std::move(policy));
+        return decode_view<V, Policy>(std::move(code_units), std::move(policy));
     }
 
     // A string literal would be decoded with its terminating NUL.
@@ -614,20 +686,28 @@ struct decode_adaptor_traits {
     {
         static_assert(always_false_v<R>,
                       "utf8view: a char array (such as a string literal) would decode its terminating NUL; "
-                      "use std::string_view / std::u8string_view, or utf8view::null_terminated(pointer)");
+                      "use std::string_view / std::u8string_view / std::u16string_view, or "
+                      "utf8view::null_terminated(pointer)");
     }
 
-    // A range whose elements are not UTF-8 code units.
+    // A range whose elements are not code units of the adaptor's encoding form.
     template <class R>
     static void reject_elements()
     {
-        static_assert(always_false_v<R>,
-                      "utf8view::views::decode: the range's elements must be UTF-8 code units (bytes): char, "
-                      "char8_t, unsigned char, signed char or std::byte");
+        if constexpr (Source == decode_source::utf16)
+            static_assert(always_false_v<R>,
+                          "utf8view::views::decode_utf16: the range's elements must be UTF-16 code units: char16_t, "
+                          "or wchar_t where it is 16 bits; for UTF-8 bytes use views::decode");
+        else
+            static_assert(always_false_v<R>,
+                          "utf8view::views::decode: the range's elements must be UTF-8 code units (bytes): char, "
+                          "char8_t, unsigned char, signed char or std::byte; for UTF-16 (char16_t) use "
+                          "views::decode_utf16");
     }
 };
 
-using decode_fn = view_adaptor<decode_adaptor_traits>;
+template <decode_source Source>
+using decode_fn = view_adaptor<decode_adaptor_traits<Source>>;
 
 }  // namespace detail
 
@@ -639,11 +719,25 @@ namespace views {
     range (an lvalue range is referenced, an rvalue `std::string` is moved
     into the view). A char array such as a string literal is rejected at
     compile time because its terminating NUL would be decoded: use
-    `std::string_view` or `null_terminated`. */
-inline constexpr detail::decode_fn decode{};
+    `std::string_view` or `null_terminated`. A range of `char16_t` is
+    rejected with a message naming `views::decode_utf16`. */
+inline constexpr detail::decode_fn<detail::decode_source::utf8> decode{};
+
+/** The UTF-16 decode adaptor: `units | views::decode_utf16`,
+    `units | views::decode_utf16(policy)`, `views::decode_utf16(units, policy)`;
+    each returns a `decode_view` of the UTF-16 code unit range `units`
+    (`char16_t`, or `wchar_t` where it is 16 bits): its code points, each
+    unpaired surrogate handled by the policy (U+FFFD by default) with its
+    offset in code units. O(1); the view is lazy, as for `views::decode`.
+    A `u"..."` array is rejected (its terminating NUL): use `std::u16string_view`.
+    Standard: Unicode 15.0 ch. 3, D91, Table 3-5; WHATWG "shared UTF-16 decoder". */
+inline constexpr detail::decode_fn<detail::decode_source::utf16> decode_utf16{};
 
 }  // namespace views
 }  // namespace utf8view
+
+template <class V, class Policy>
+inline constexpr bool utf8view::detail::yields_scalar_values_v<utf8view::decode_view<V, Policy>> = true;
 
 template <class V, class Policy>
 inline constexpr bool std::ranges::enable_borrowed_range<utf8view::decode_view<V, Policy>> =

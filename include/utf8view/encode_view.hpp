@@ -3,8 +3,9 @@
 // (See accompanying file LICENSE_1_0.txt or copy at https://www.boost.org/LICENSE_1_0.txt)
 
 /// \file
-/// `encode_view`: a lazy view of the UTF-8 code units of a range of code
-/// points, and the adaptor objects `views::encode` and `views::encode_as<CharT>`.
+/// `encode_view`: a lazy view of the UTF-8 or UTF-16 code units of a range
+/// of code points, and the adaptor objects `views::encode`,
+/// `views::encode_as<CharT>` and `views::encode_utf16`.
 
 #ifndef UTF8VIEW_ENCODE_VIEW_HPP
 #define UTF8VIEW_ENCODE_VIEW_HPP
@@ -15,6 +16,7 @@
 #include <utf8view/detail/encode_step.hpp>
 #include <utf8view/detail/iterator_support.hpp>
 #include <utf8view/detail/policy_view.hpp>
+#include <utf8view/detail/utf16_step.hpp>
 #include <utf8view/error.hpp>
 #include <utf8view/error_policy.hpp>
 
@@ -31,21 +33,32 @@
 
 namespace utf8view {
 
+/** A type an `encode_view` can produce: a UTF-8 code unit (`char8_t`,
+    `char`, `unsigned char`, `signed char`, `std::byte`) or a UTF-16 code
+    unit (`char16_t`, or `wchar_t` where it is 16 bits). */
+template <class T>
+concept encoding_code_unit = utf8_code_unit<T> || utf16_code_unit<T>;
+
 namespace detail {
-template <utf8_code_unit CharT>
+template <encoding_code_unit CharT>
 struct encode_adaptor_traits;  // views::encode_as's, below
 }  // namespace detail
 
-/** A lazy view of the UTF-8 encoding of the code point range `V`.
+/** A lazy view of the UTF-8 (or, for a 16-bit `CharT`, UTF-16) encoding of
+    the code point range `V`.
 
-    Each element is one code unit of type `CharT` (`char8_t` by default, or
-    `char`, `unsigned char`, `signed char`, `std::byte`). Each scalar value
-    becomes its 1 to 4 bytes (Unicode 15.0 ch. 3, Table 3-6). A value that
-    is not a scalar value (a surrogate U+D800..U+DFFF, a value above
-    U+10FFFF, a negative value) is an error: `on_error::replace` (default)
-    writes U+FFFD (`EF BF BD`), `on_error::skip` writes nothing,
+    Each element is one code unit of type `CharT`: `char8_t` by default, or
+    `char`, `unsigned char`, `signed char`, `std::byte` for UTF-8, where each
+    scalar value becomes its 1 to 4 bytes (Unicode 15.0 ch. 3, Table 3-6);
+    `char16_t` (or a 16-bit `wchar_t`) for UTF-16, where it becomes 1 code
+    unit or a surrogate pair (Table 3-5). A value that is not a scalar value
+    (a surrogate U+D800..U+DFFF, a value above U+10FFFF, a negative value)
+    is an error: `on_error::replace` (default) writes U+FFFD (`EF BF BD`, or
+    the code unit FFFD), `on_error::skip` writes nothing,
     `on_error::throw_exception` throws `encode_error` (kind, code point offset).
-    The output is always well-formed UTF-8.
+    The output is always well-formed: a supplementary character is always 4
+    UTF-8 bytes, never 6 (no CESU-8), and a surrogate pair only comes from
+    one.
 
     @tparam V      a view of code points: any integer type of at least 32
                    bits (`char32_t`, `int`, `std::uint32_t`...).
@@ -60,8 +73,9 @@ struct encode_adaptor_traits;  // views::encode_as's, below
     @par Complexity Each step is O(1), plus the values the policy drops.
     @par Iterators As for `decode_view`: `iterator_category` is input (the
     elements are values); use the `std::ranges::` iterator functions.
-    @par Standard Unicode 15.0, ch. 3, D76 (scalar value), D92, Table 3-6. */
-template <std::ranges::view V, encode_error_policy Policy = on_error::replace_t, utf8_code_unit CharT = char8_t>
+    @par Standard Unicode 15.0, ch. 3, D76 (scalar value), D91 and Table 3-5
+    (UTF-16), D92 and Table 3-6 (UTF-8). */
+template <std::ranges::view V, encode_error_policy Policy = on_error::replace_t, encoding_code_unit CharT = char8_t>
     requires code_point_range<V>
 class encode_view
     : public detail::policy_view<encode_view<V, Policy, CharT>, V, Policy, detail::encode_adaptor_traits<CharT>> {
@@ -99,13 +113,13 @@ encode_view(R&&) -> encode_view<std::views::all_t<R>>;
 template <class R, class Policy>
 encode_view(R&&, Policy) -> encode_view<std::views::all_t<R>, Policy>;
 
-/** The iterator of `encode_view`: holds the UTF-8 bytes of the current code
-    point, and those from the current byte on in one word that also marks
+/** The iterator of `encode_view`: holds the code units of the current code
+    point, and those from the current one on in one word that also marks
     where they end, so that a step is a shift and one comparison. If the policy
     throws, the iterator is left as it was before the step (over input
     ranges the values read are consumed, and the iterator may only be
     destroyed or assigned to). */
-template <std::ranges::view V, encode_error_policy Policy, utf8_code_unit CharT>
+template <std::ranges::view V, encode_error_policy Policy, encoding_code_unit CharT>
     requires code_point_range<V>
 template <bool Const>
 class encode_view<V, Policy, CharT>::iterator_ : public detail::iterator_category_base<detail::maybe_const<Const, V>> {
@@ -116,8 +130,20 @@ class encode_view<V, Policy, CharT>::iterator_ : public detail::iterator_categor
     // input ranges it is consumed, so `current_` is the element after it.
     static constexpr bool forward = std::ranges::forward_range<Base>;
     static constexpr bool bidirectional = std::ranges::bidirectional_range<Base>;
+    // Over a bidirectional range, the iterator keeps its begin, for the
+    // offset an error policy is told; not over a view whose values are all
+    // scalar values (views::utf8_to_utf16: a decode_view), where no policy
+    // is asked, and whose begin() would decode, and perhaps ask its own
+    // policy, each time end() is called.
+    static constexpr bool keeps_begin = bidirectional && !detail::yields_scalar_values_v<V>;
     static constexpr bool nothrow_step = detail::nothrow_policy_v<Policy, encode_error_info> &&
                                          detail::nothrow_iteration_v<base_iterator, base_sentinel>;
+    // The encoding form: units_ holds 8 bits per UTF-8 code unit, 16 per
+    // UTF-16 code unit.
+    static constexpr bool utf16 = utf16_code_unit<CharT>;
+    static constexpr int unit_bits = utf16 ? 16 : 8;
+    // units_ holds more than its low code unit exactly when it is at least this.
+    static constexpr std::uint64_t two_units = std::uint64_t{1} << (2 * unit_bits);
 
     friend encode_view;
     friend typename encode_view::view_base;
@@ -128,19 +154,20 @@ class encode_view<V, Policy, CharT>::iterator_ : public detail::iterator_categor
 
     base_iterator current_ = base_iterator();
     [[no_unique_address]] base_sentinel end_ = base_sentinel();
-    [[no_unique_address]] detail::range_origin<base_iterator> origin_ = {};
+    [[no_unique_address]] detail::range_origin<base_iterator, keeps_begin> origin_ = {};
     [[no_unique_address]] detail::copyable_box<Policy> policy_ = {};
-    // The current byte and those after it, with the end marker
-    // (detail::with_end_marker): the current code point's bytes shifted
-    // right by 8 per byte passed; 0 at the end. The current byte is the last
-    // one exactly when the word is below 0x200, and a live iterator's word
-    // is never 0, so the steps and the test for the end look at it alone.
+    // The current code unit and those after it, with the end marker
+    // (detail::with_end_marker, detail::encode_value_marked_utf16): the
+    // current code point's code units shifted right by unit_bits per unit
+    // passed; 0 at the end. The current unit is the last one exactly when
+    // the word is below two_units, and a live iterator's word is never 0, so
+    // the steps and the test for the end look at it alone.
     std::uint64_t units_ = 0;
-    // The low 32 bits of units_ at the code point's first byte; 0 at the
-    // end. Only a 4-byte sequence loses its marker (bit 32) here, and only
-    // its last byte, a continuation byte, sets bit 31: marked_sequence()
-    // puts the marker back. 32 bits keep the iterator at 40 bytes over a
-    // std::u32string_view.
+    // The low 32 bits of units_ at the code point's first code unit; 0 at
+    // the end. Only a 4-byte UTF-8 sequence or a surrogate pair loses its
+    // marker (bit 32) here, and only their last unit (a continuation byte,
+    // a low surrogate) sets bit 31: marked_sequence() puts the marker back.
+    // 32 bits keep the iterator at 40 bytes over a std::u32string_view.
     std::uint32_t sequence_ = 0;
     std::uint8_t error_ = 0;  // error_kind if the sequence is a replacement, else 0
 
@@ -169,7 +196,8 @@ public:
     [[nodiscard]] constexpr CharT operator*() const noexcept
     {
         UTF8VIEW_ASSERT(units_ != 0);
-        return detail::from_byte<CharT>(static_cast<unsigned char>(units_));
+        if constexpr (utf16) return static_cast<CharT>(static_cast<char16_t>(units_));
+        else return detail::from_byte<CharT>(static_cast<unsigned char>(units_));
     }
 
     /** Over forward ranges: the position of the code point whose encoding
@@ -191,8 +219,8 @@ public:
     UTF8VIEW_ALWAYS_INLINE constexpr iterator_& operator++() noexcept(nothrow_step)  // conditionally noexcept
     {
         UTF8VIEW_ASSERT(units_ != 0);
-        if (units_ >= 0x200u) {  // another byte of this sequence follows
-            units_ >>= 8;
+        if (units_ >= two_units) {  // another code unit of this code point follows
+            units_ >>= unit_bits;
             return *this;
         }
         if constexpr (forward) arrive(std::ranges::next(current_), 1);
@@ -220,19 +248,19 @@ public:
         requires bidirectional
     {
         const std::uint64_t sequence = marked_sequence();
-        if (units_ != sequence) {  // not the first byte (and not the end, where both are 0)
-            units_ = sequence >> (8 * (detail::marked_length(sequence) - detail::marked_length(units_) - 1));
+        if (units_ != sequence) {  // not the first code unit (and not the end, where both are 0)
+            units_ = sequence >> (unit_bits * (marked_length(sequence) - marked_length(units_) - 1));
             return *this;
         }
         base_iterator position = current_;
         std::ptrdiff_t moved = 0;  // from current_ to position, in elements
         for (;;) {
-            UTF8VIEW_ASSERT(position != origin_.begin());
+            if constexpr (keeps_begin) UTF8VIEW_ASSERT(position != origin_.begin());
             --position;
             --moved;
             if (const detail::marked_sequence encoded = encode_at(position, moved); encoded.units != 0) {
                 commit(std::move(position), moved, encoded);
-                units_ >>= 8 * (detail::marked_length(units_) - 1);  // at the last byte
+                units_ >>= unit_bits * (marked_length(units_) - 1);  // at the last code unit
                 return *this;
             }
         }
@@ -269,14 +297,14 @@ private:
     constexpr iterator_(base_iterator begin, base_sentinel end, const Policy& policy)
         : current_(std::move(begin)), end_(std::move(end)), policy_(policy)
     {
-        if constexpr (bidirectional) origin_ = detail::range_origin<base_iterator>(current_);
+        if constexpr (keeps_begin) origin_ = detail::range_origin<base_iterator, keeps_begin>(current_);
         if constexpr (forward) arrive(current_, 0);
         else read_input();
     }
     constexpr iterator_(at_end_t, const base_iterator& begin, base_iterator end, const Policy& policy)
-        requires bidirectional
-        : current_(end), end_(std::move(end)), origin_(begin, typename detail::range_origin<base_iterator>::at_end_t{}),
-          policy_(policy)
+        requires keeps_begin
+        : current_(end), end_(std::move(end)),
+          origin_(begin, typename detail::range_origin<base_iterator, keeps_begin>::at_end_t{}), policy_(policy)
     {}
     constexpr iterator_(at_end_t, base_iterator end, const Policy& policy)
         requires forward
@@ -289,14 +317,30 @@ private:
         else return units_ == 0;
     }
 
-    // The UTF-8 form of the value at `position` (`moved` elements from
+    // The code units of `value` with their end marker, or units 0 and the
+    // error kind if it is not a scalar value.
+    template <class Value>
+    [[nodiscard]] UTF8VIEW_ALWAYS_INLINE static constexpr detail::marked_sequence encode_marked(Value value) noexcept
+    {
+        if constexpr (utf16) return detail::encode_value_marked_utf16(value);
+        else return detail::encode_value_marked(value);
+    }
+
+    // How many code units a word with an end marker holds.
+    [[nodiscard]] static constexpr int marked_length(std::uint64_t word) noexcept
+    {
+        if constexpr (utf16) return detail::marked_length_utf16(word);
+        else return detail::marked_length(word);
+    }
+
+    // The encoded form of the value at `position` (`moved` elements from
     // current_) with its end marker and its error kind (0 if it is a scalar
     // value), or units 0 if the policy drops it.
     UTF8VIEW_ALWAYS_INLINE constexpr detail::marked_sequence encode_at(const base_iterator& position,
                                                                        std::ptrdiff_t moved)
     {
         const auto value = *position;
-        const detail::marked_sequence encoded = detail::encode_value_marked(value);
+        const detail::marked_sequence encoded = encode_marked(value);
         if (encoded.units != 0) [[likely]]
             return encoded;
         return replace(encoded.error, value, origin_.offset_of(position, moved));
@@ -308,9 +352,9 @@ private:
     template <class Value>
     constexpr detail::marked_sequence replace(std::uint8_t error, Value value, std::size_t offset)
     {
-        const detail::packed_sequence replacement = detail::packed_replacement(*policy_, error, value, offset);
-        if (replacement.length == 0) return {0, error};
-        return {detail::with_end_marker(replacement), error};
+        const auto replacement = detail::encode_replacement(*policy_, error, value, offset);
+        if (!replacement) return {0, error};
+        return {encode_marked(*replacement).units, error};
     }
 
     // The only place a step to another code point changes the iterator, so a
@@ -326,7 +370,7 @@ private:
         error_ = encoded.error;
     }
 
-    // The current code point's bytes with their end marker: units_ at its first byte.
+    // The current code point's code units with their end marker: units_ at its first one.
     [[nodiscard]] constexpr std::uint64_t marked_sequence() const noexcept
     {
         return sequence_ >= 0x8000'0000u ? sequence_ | std::uint64_t{1} << 32 : sequence_;
@@ -365,7 +409,7 @@ private:
             const std::size_t offset = origin_.offset_of(current_, 0);  // O(1): counted
             ++current_;
             origin_.moved(1);
-            detail::marked_sequence encoded = detail::encode_value_marked(value);
+            detail::marked_sequence encoded = encode_marked(value);
             if (encoded.units == 0) [[unlikely]]
                 encoded = replace(encoded.error, value, offset);
             if (encoded.units != 0) {
@@ -383,7 +427,7 @@ namespace detail {
 // What views::encode_as<CharT> adapts: code points to an encode_view (the
 // adaptor object itself is detail/closure.hpp's view_adaptor, shared with
 // views::decode).
-template <utf8_code_unit CharT>
+template <encoding_code_unit CharT>
 struct encode_adaptor_traits {
     template <class R>
     static constexpr bool accepts_range = code_point_range<R>;
@@ -421,7 +465,7 @@ struct encode_adaptor_traits {
     }
 };
 
-template <utf8_code_unit CharT>
+template <encoding_code_unit CharT>
 using encode_fn = view_adaptor<encode_adaptor_traits<CharT>>;
 
 }  // namespace detail
@@ -430,16 +474,27 @@ namespace views {
 
 /** The encode adaptor producing code units of type `CharT`:
     `code_points | views::encode_as<char>`, `... | views::encode_as<char>(policy)`,
-    `views::encode_as<char>(code_points, policy)`. Returns an `encode_view`. */
-template <utf8_code_unit CharT>
+    `views::encode_as<char>(code_points, policy)`. Returns an `encode_view`:
+    UTF-8 for the byte types, UTF-16 for `char16_t` (and a 16-bit `wchar_t`). */
+template <encoding_code_unit CharT>
 inline constexpr detail::encode_fn<CharT> encode_as{};
 
 /** The encode adaptor producing `char8_t` code units:
     `code_points | views::encode`, `code_points | views::encode(policy)`. */
 inline constexpr detail::encode_fn<char8_t> encode{};
 
+/** The UTF-16 encode adaptor: `code_points | views::encode_utf16`,
+    `code_points | views::encode_utf16(policy)`; an `encode_view` producing
+    `char16_t`: 1 code unit per code point below U+10000, a surrogate pair
+    (Table 3-5) above. O(1), lazy; values that are not scalar values go to
+    the policy (U+FFFD by default). */
+inline constexpr detail::encode_fn<char16_t> encode_utf16{};
+
 }  // namespace views
 }  // namespace utf8view
+
+template <class V, class Policy, class CharT>
+inline constexpr bool utf8view::detail::yields_well_formed_v<utf8view::encode_view<V, Policy, CharT>> = true;
 
 template <class V, class Policy, class CharT>
 inline constexpr bool std::ranges::enable_borrowed_range<utf8view::encode_view<V, Policy, CharT>> =

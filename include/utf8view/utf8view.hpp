@@ -14,6 +14,7 @@
 #include <utf8view/boundary.hpp>
 #include <utf8view/code_unit.hpp>
 #include <utf8view/convert.hpp>
+#include <utf8view/decode_or_error.hpp>
 #include <utf8view/decode_view.hpp>
 #include <utf8view/encode_view.hpp>
 #include <utf8view/error.hpp>
@@ -23,6 +24,7 @@
 #include <utf8view/repair.hpp>
 #include <utf8view/stream.hpp>
 #include <utf8view/transcode.hpp>
+#include <utf8view/transcode_view.hpp>
 #include <utf8view/unicode.hpp>
 #include <utf8view/utf16.hpp>
 #include <utf8view/validate.hpp>

@@ -26,7 +26,8 @@
 //     the transcoders decode in bulk), utf8_to_utf16_into, repair_into,
 //     count_code_points and the view;
 //   - utf8_to_utf16_into unbounded and into every room (replace, and skip
-//     with the rule for a full output), utf8_to_utf16_size, to_u16string;
+//     with the rule for a full output), utf8_to_utf16_size, to_u16string,
+//     and views::utf8_to_utf16 forwards and backwards;
 //   - find_code_point_start at every position, floor, ceil and
 //     is_code_point_boundary and truncate at every index, and
 //     trim_incomplete_tail.
@@ -41,7 +42,8 @@
 // Table 3-5 or of the surrogate ranges, and (optimized build only, 1.8
 // million inputs) every pair with one such edge unit, through
 // validate_utf16, utf16_to_utf8_size, utf16_to_utf8_into into every room,
-// to_utf8_string and to_u32string; and the single units and triples again
+// to_utf8_string, to_u32string, and views::decode_utf16 and
+// views::utf16_to_utf8 forwards and backwards; and the single units and triples again
 // in batches of 8192 code units (each input after 1 to 23 'a'), through
 // utf16_to_utf8_into under each transcoder, forced, where the UTF-16
 // kernels' vector code runs.
@@ -52,6 +54,7 @@
 #include <utf8view/detail/dispatch.hpp>
 #include <utf8view/repair.hpp>
 #include <utf8view/transcode.hpp>
+#include <utf8view/transcode_view.hpp>
 #include <utf8view/utf16.hpp>
 #include <utf8view/validate.hpp>
 #define BOOST_TEST_MODULE exhaustive_short_inputs
@@ -344,11 +347,29 @@ void check_repair(const checker& c, std::span<const unsigned char> bytes, const 
     }
 }
 
+// True if `view` read forwards, and backwards from its end (then reversed),
+// gives `expected`.
+template <class View, class String>
+bool same_both_ways(View view, const String& expected)
+{
+    using unit = typename String::value_type;
+    String forwards;
+    for (const auto element : view) forwards.push_back(static_cast<unit>(element));
+    String backwards;
+    for (auto it = std::ranges::end(view); it != std::ranges::begin(view);) {
+        --it;
+        backwards.push_back(static_cast<unit>(*it));
+    }
+    std::reverse(backwards.begin(), backwards.end());
+    return forwards == expected && backwards == expected;
+}
+
 // UTF-8 to UTF-16: utf8_to_utf16_into into every room up to exactly the
 // right one (flush with an unreadable page; the longest run of whole
 // elements that fits) under replace, and into none and all under skip (the
 // rule for a full output), utf8_to_utf16_size and to_u16string, against
-// the reference decoder's segments encoded by Table 3-5.
+// the reference decoder's segments encoded by Table 3-5; and
+// views::utf8_to_utf16, forwards and backwards.
 void check_utf16(const checker& c, std::span<const unsigned char> bytes, const expected_decoding& e,
                  utf8view_test::guarded_pages& output)
 {
@@ -361,6 +382,7 @@ void check_utf16(const checker& c, std::span<const unsigned char> bytes, const e
             skip ? u8v::to_u16string(bytes, u8v::on_error::skip) : u8v::to_u16string(bytes);
         if (converted != all) c.fail("to_u16string", skip ? ", skip" : "");
         if (!skip && u8v::utf8_to_utf16_size(bytes) != all.size()) c.fail("utf8_to_utf16_size");
+        if (!skip && !same_both_ways(bytes | u8v::views::utf8_to_utf16, all)) c.fail("views::utf8_to_utf16");
         // Every room under replace; under skip none and all (the fuzz
         // target tries the rooms between, to keep this test's time down).
         for (std::size_t room = 0; room <= all.size(); ++room) {
@@ -770,6 +792,7 @@ void run_everything(const input_set& set)
 // Every UTF-16 path on `units`, placed flush with an unreadable page, against
 // the reference decoder (support/reference_utf16.hpp): validate_utf16,
 // utf16_to_utf8_size, to_utf8_string and to_u32string (replace and skip),
+// views::decode_utf16 and views::utf16_to_utf8 (forwards and backwards),
 // and utf16_to_utf8_into into every room up to all of it (the bounded rule,
 // each element's bytes by Table 3-6: support/reference_utf8.hpp).
 void check_utf16_input(failure_log& log, const std::u16string& units, workspace& w)
@@ -808,6 +831,8 @@ void check_utf16_input(failure_log& log, const std::u16string& units, workspace&
     if (u8v::to_utf8_string(text) != replaced) fail("to_utf8_string");
     if (u8v::to_utf8_string(text, u8v::on_error::skip) != skipped) fail("to_utf8_string, skip");
     if (u8v::to_u32string(text) != code_points) fail("to_u32string");
+    if (!same_both_ways(text | u8v::views::decode_utf16, code_points)) fail("views::decode_utf16");
+    if (!same_both_ways(text | u8v::views::utf16_to_utf8, replaced)) fail("views::utf16_to_utf8");
     for (const bool skip : {false, true}) {
         const std::string& all = skip ? skipped : replaced;
         for (std::size_t room = 0; room <= all.size(); ++room) {

@@ -13,20 +13,27 @@
 //   - the bytes as UTF-16 code units (each two bytes, little-endian; an odd
 //     last byte is left out): validate_utf16, utf16_to_utf8_size,
 //     utf16_to_utf8_into likewise, to_utf8_string and to_u32string;
+//   - the lazy views (views::utf8_to_utf16, views::decode_utf16 with each
+//     element's position, length and error, views::utf16_to_utf8), read
+//     forwards and backwards;
 //   - contiguous input flush with the end of readable memory, outputs ending
 //     at a page boundary; and the generic path (a std::list);
 //   - all of it under each validation kernel and transcoder this CPU has,
 //     forced in turn (the UTF-16 kernels of the transcoders).
 
 #include <utf8view/convert.hpp>
+#include <utf8view/decode_view.hpp>
+#include <utf8view/transcode_view.hpp>
 #include <utf8view/utf16.hpp>
 
 #include "fuzz/fuzz_support.hpp"
 #include "support/bounded_output_rule.hpp"
 #include "support/reference_utf16.hpp"
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <iterator>
 #include <list>
 #include <optional>
 #include <span>
@@ -61,6 +68,24 @@ std::vector<std::size_t> rooms_for(std::size_t all, std::uint64_t hash)
         if (fewer <= all) rooms.push_back(all - fewer);
     if (all > 9) rooms.push_back((hash >> 40) % (all - 8));
     return rooms;
+}
+
+// A lazy view read forwards, and backwards from its end: both must give
+// `expected` (backwards, reversed).
+template <class View, class String>
+void check_both_ways(View view, const String& expected, const char* what)
+{
+    using unit = typename String::value_type;
+    String forwards;
+    for (const auto element : view) forwards.push_back(static_cast<unit>(element));
+    String backwards;
+    for (auto it = std::ranges::end(view); it != std::ranges::begin(view);) {
+        --it;
+        backwards.push_back(static_cast<unit>(*it));
+    }
+    std::reverse(backwards.begin(), backwards.end());
+    check(forwards == expected, what, ", forwards");
+    check(backwards == expected, what, ", backwards");
 }
 
 // UTF-8 `bytes` (contiguous, or a std::list) to UTF-16 into `room` code units.
@@ -148,6 +173,8 @@ void bytes_as_utf8(std::string_view input, std::uint64_t hash)
         thrown = static_cast<std::size_t>(error.offset());
     }
     check(thrown == first_error, "to_u16string, throw_exception: the offset");
+    check_both_ways(bytes | u8v::views::utf8_to_utf16, replaced, "views::utf8_to_utf16");
+    check_both_ways(bytes | u8v::views::utf8_to_utf16(u8v::on_error::skip), skipped, "views::utf8_to_utf16, skip");
     for (const bool skip : {false, true})
         for (const std::size_t room : rooms_for((skip ? skipped : replaced).size(), hash))
             check_to_utf16(bytes, input.size(), segments, skip, skip ? skipped : replaced, room, "contiguous bytes");
@@ -167,14 +194,17 @@ void bytes_as_utf16(std::string_view input, std::uint64_t hash)
     std::string replaced;
     std::string skipped;
     std::u32string code_points;
+    std::u32string skipped_code_points;
     std::optional<std::size_t> first_error;
-    for (const ref16::element& e : ref16::decode(units)) {
+    const std::vector<ref16::element> elements = ref16::decode(units);
+    for (const ref16::element& e : elements) {
         segments.push_back({e.offset, e.length, e.code_point.value_or(0),
                             e.code_point ? std::nullopt : std::optional(u8v::error_kind::unpaired_surrogate)});
         replaced += ref::encode(e.code_point.value_or(0xFFFD));
         if (e.code_point) skipped += ref::encode(*e.code_point);
         else if (!first_error) first_error = e.offset;
         code_points += e.code_point.value_or(0xFFFD);
+        if (e.code_point) skipped_code_points += *e.code_point;
     }
     char16_t* const p = input_buffer().output_at_end<char16_t>(units.size(), 0);
     std::copy(units.begin(), units.end(), p);
@@ -193,11 +223,30 @@ void bytes_as_utf16(std::string_view input, std::uint64_t hash)
         thrown = static_cast<std::size_t>(error.offset());
     }
     check(thrown == first_error, "to_utf8_string, throw_exception: the offset");
+    check_both_ways(text | u8v::views::decode_utf16, code_points, "views::decode_utf16");
+    check_both_ways(text | u8v::views::utf16_to_utf8, replaced, "views::utf16_to_utf8");
+    check_both_ways(text | u8v::views::utf16_to_utf8(u8v::on_error::skip), skipped, "views::utf16_to_utf8, skip");
+    // Each element where the reference puts it, as long, and an error
+    // exactly where the reference has an unpaired surrogate.
+    {
+        const auto view = text | u8v::views::decode_utf16;
+        auto it = view.begin();
+        for (const ref16::element& e : elements) {
+            check(it != view.end() && static_cast<std::size_t>(it.base() - text.begin()) == e.offset &&
+                      it.code_unit_count() == e.length && it.error().has_value() == !e.code_point,
+                  "views::decode_utf16: the element at code unit ", e.offset);
+            ++it;
+        }
+        check(it == view.end(), "views::decode_utf16: the end");
+    }
     for (const bool skip : {false, true})
         for (const std::size_t room : rooms_for((skip ? skipped : replaced).size(), hash))
             check_to_utf8(text, units.size(), segments, skip, skip ? skipped : replaced, room, "contiguous code units");
     const std::list<char16_t> list(units.begin(), units.end());
     check(u8v::to_utf8_string(list) == replaced, "to_utf8_string of a std::list");
+    check_both_ways(list | u8v::views::utf16_to_utf8, replaced, "views::utf16_to_utf8 of a std::list");
+    check_both_ways(list | u8v::views::decode_utf16(u8v::on_error::skip), skipped_code_points,
+                    "views::decode_utf16 of a std::list, skip");
     check_to_utf8(list, units.size(), segments, true, skipped, hash % (skipped.size() + 1), "a std::list");
 }
 

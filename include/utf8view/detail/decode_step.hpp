@@ -275,8 +275,8 @@ struct located_segment {
 // length and error kind may depend on the byte after `position` (E0 then 80
 // is overlong, E0 at the end is truncated): callers that need them decode
 // forwards from `start` with the real end as bound.
-template <std::bidirectional_iterator I>
-[[nodiscard]] constexpr located_segment<I> scan_back(const I& first, const I& position)
+template <std::bidirectional_iterator I, std::sentinel_for<I> Bound>
+[[nodiscard]] constexpr located_segment<I> scan_back(const Bound& first, const I& position)
 {
     unsigned char bytes[4] = {};  // bytes[4 - read .. 3] hold [candidate, position]
     bytes[3] = to_byte(*position);

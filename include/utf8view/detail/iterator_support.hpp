@@ -65,15 +65,17 @@ struct lookahead_window {
 };
 
 // What an iterator keeps of the start of its base range:
-// - the begin iterator over bidirectional ranges, which bounds scanning back;
+// - the begin iterator over bidirectional ranges, which bounds scanning back
+//   (unless KeepsBegin is false: see encode_view's iterator, over a view
+//   whose begin() would run a policy);
 // - the offset of the iterator's position from the start, in elements of
 //   the base, for the error policies: computed from begin over random-access
 //   ranges, counted as the iterator moves otherwise. An iterator made at the
 //   end of a bidirectional range that is not random-access does not know its
 //   offset; the first error that needs it computes it once, in O(n).
-template <class I>
+template <class I, bool KeepsBegin = std::bidirectional_iterator<I>>
 class range_origin {
-    static constexpr bool keeps_begin = std::bidirectional_iterator<I>;
+    static constexpr bool keeps_begin = KeepsBegin;
     static constexpr bool counts = !std::random_access_iterator<I>;
     static constexpr std::size_t unknown = static_cast<std::size_t>(-1);
 
@@ -101,7 +103,8 @@ public:
 
     template <class J>
         requires std::convertible_to<const J&, I>
-    constexpr explicit range_origin(const range_origin<J>& other) : begin_(other.begin_), offset_(other.offset_)
+    constexpr explicit range_origin(const range_origin<J, KeepsBegin>& other)
+        : begin_(other.begin_), offset_(other.offset_)
     {}
 
     [[nodiscard]] constexpr const I& begin() const noexcept
@@ -130,6 +133,22 @@ public:
         }
     }
 
+    // The same without keeping what it computes: O(n) on each call where
+    // the non-const form computes once.
+    [[nodiscard]] constexpr std::size_t offset_of(const I& position, std::ptrdiff_t delta) const
+    {
+        if constexpr (!counts) {
+            static_cast<void>(delta);
+            return static_cast<std::size_t>(position - begin_);
+        }
+        else {
+            if constexpr (keeps_begin) {
+                if (offset_ == unknown) return static_cast<std::size_t>(std::ranges::distance(begin_, position));
+            }
+            return offset_ + static_cast<std::size_t>(delta);
+        }
+    }
+
     // The owning iterator moved by `delta` elements.
     constexpr void moved(std::ptrdiff_t delta) noexcept
     {
@@ -139,7 +158,7 @@ public:
     }
 
 private:
-    template <class J>
+    template <class J, bool>
     friend class range_origin;
 };
 
@@ -215,6 +234,19 @@ consteval bool nothrow_iteration() noexcept
 }
 template <class I, class S>
 inline constexpr bool nothrow_iteration_v = nothrow_iteration<I, S>();
+
+// True for a view whose elements are always Unicode scalar values
+// (decode_view: a policy's answer is made one too), so that an encoder
+// over it never asks its policy, and needs neither offsets nor the start
+// of the range.
+template <class V>
+inline constexpr bool yields_scalar_values_v = false;
+
+// True for a view whose code units are always well-formed UTF-8 or UTF-16
+// (encode_view), so that a decoder over it never meets an error, and a
+// scan back from an element boundary never passes the start.
+template <class V>
+inline constexpr bool yields_well_formed_v = false;
 
 // The end of a view whose iterators know where their base range ends
 // (decode_view, and encode_view, over a range that is not a common forward

@@ -26,9 +26,10 @@ namespace utf8view::detail {
 // `Derived` has a nested `iterator_<Const>` (Const: over `const V`), made by
 //   - iterator_<Const>(begin, end, policy): at the first element, which it
 //     reads (so the policy may run);
-//   - iterator_<Const>(at_end_t, begin, end, policy) over bidirectional
-//     ranges and iterator_<Const>(at_end_t, end, policy) over others: at the
-//     end, with what stepping back needs;
+//   - iterator_<Const>(at_end_t, begin, end, policy) where the iterator
+//     keeps its begin (`iterator_<Const>::keeps_begin`: over bidirectional
+//     ranges, for stepping back or for offsets) and
+//     iterator_<Const>(at_end_t, end, policy) elsewhere: at the end;
 // and it makes this class a friend of both. `Traits` (the view's adaptor
 // traits, detail/closure.hpp) says through `accepts_range<const V>` whether
 // a `const Derived` is a range too; asked only where begin() const or
@@ -71,13 +72,13 @@ public:
     [[nodiscard]] UTF8VIEW_ALWAYS_INLINE constexpr auto begin()
     {
         using iterator = typename Derived::template iterator_<false>;
-        return iterator(std::ranges::begin(base_), std::ranges::end(base_), *policy_);
+        return iterator(std::ranges::begin(base_), std::ranges::end(base_), iterator_policy());
     }
     [[nodiscard]] UTF8VIEW_ALWAYS_INLINE constexpr auto begin() const
         requires(Traits::template accepts_range<const V>)
     {
         using iterator = typename Derived::template iterator_<true>;
-        return iterator(std::ranges::begin(base_), std::ranges::end(base_), *policy_);
+        return iterator(std::ranges::begin(base_), std::ranges::end(base_), iterator_policy());
     }
 
     /** The end: an iterator if `V` is a common forward range, else a
@@ -85,24 +86,34 @@ public:
     [[nodiscard]] constexpr auto end()
     {
         if constexpr (std::ranges::common_range<V> && std::ranges::forward_range<V>)
-            return make_end<false>(base_, *policy_);
+            return make_end<false>(base_, iterator_policy());
         else return view_sentinel<V, false, Derived>(std::ranges::end(base_));
     }
     [[nodiscard]] constexpr auto end() const
         requires(Traits::template accepts_range<const V>)
     {
         if constexpr (std::ranges::common_range<const V> && std::ranges::forward_range<const V>)
-            return make_end<true>(base_, *policy_);
+            return make_end<true>(base_, iterator_policy());
         else return view_sentinel<V, true, Derived>(std::ranges::end(base_));
     }
 
 private:
+    // The policy an iterator copies. An empty one that can be default
+    // constructed is made afresh (all such are alike): GCC 12 at -O2 warns
+    // that the view's empty member "may be used uninitialized" when one of
+    // these views holds another (views::utf16_to_utf8), a false alarm.
+    [[nodiscard]] constexpr decltype(auto) iterator_policy() const
+    {
+        if constexpr (std::is_empty_v<Policy> && std::default_initializable<Policy>) return Policy();
+        else return static_cast<const Policy&>(*policy_);
+    }
+
     template <bool Const>
     static constexpr auto make_end(maybe_const<Const, V>& base, const Policy& policy)
     {
         using iterator = typename Derived::template iterator_<Const>;
         using at_end_t = typename iterator::at_end_t;
-        if constexpr (std::ranges::bidirectional_range<maybe_const<Const, V>>)
+        if constexpr (iterator::keeps_begin)
             return iterator(at_end_t{}, std::ranges::begin(base), std::ranges::end(base), policy);
         else return iterator(at_end_t{}, std::ranges::end(base), policy);
     }

@@ -18,11 +18,14 @@
 #include <utf8view/config.hpp>
 #include <utf8view/code_unit.hpp>
 #include <utf8view/detail/decode_step.hpp>
+#include <utf8view/detail/encode_step.hpp>
 #include <utf8view/error.hpp>
 #include <utf8view/unicode.hpp>
 
 #include <cstdint>
+#include <type_traits>
 #include <iterator>
+#include <ranges>
 #include <utility>
 
 #include <utf8view/detail/prologue.hpp>
@@ -86,6 +89,55 @@ template <std::input_iterator I, std::sentinel_for<I> S>
     return decoded;
 }
 
+// The UTF-16 segment whose last code unit is the one before `position`,
+// looking back at most one more code unit, never before `first`; as
+// scan_back (decode_step.hpp) does for UTF-8, but always exact: a low
+// surrogate after a high one ends a pair, and any other code unit is a
+// segment of its own (an unpaired surrogate if it is one). This agrees with
+// decoding forwards because pairs cannot overlap: a high surrogate pairs
+// only with the code unit after it, a low one only with the code unit
+// before it. `position` is a segment boundary, so a high surrogate just
+// before it is unpaired. Precondition: position != first.
+template <std::bidirectional_iterator I, std::sentinel_for<I> Bound>
+[[nodiscard]] constexpr located_segment<I> scan_back_utf16(const Bound& first, const I& position)
+{
+    I start = std::ranges::prev(position);
+    const char16_t last = to_code_unit(*start);
+    if (!is_surrogate(last)) [[likely]]
+        return {std::move(start), segment{last, 1, 0}};
+    if (is_low_surrogate(last) && start != first) {
+        I before = std::ranges::prev(start);
+        const char16_t high = to_code_unit(*before);
+        if (is_high_surrogate(high)) return {std::move(before), segment{surrogate_pair_value(high, last), 2, 0}};
+    }
+    return {std::move(start), ill_formed(error_kind::unpaired_surrogate, 1)};
+}
+
+// The decoders a view picks by the code unit type of its range `R`: UTF-16
+// for char16_t (and a 16-bit wchar_t), UTF-8 for the byte types.
+template <class R>
+inline constexpr bool decodes_utf16_v = utf16_code_unit<std::ranges::range_value_t<R>>;
+
+// The segment at `it` (not the end) and the position after it.
+template <class R, std::input_iterator I, std::sentinel_for<I> S>
+[[nodiscard]] UTF8VIEW_ALWAYS_INLINE constexpr decode_result<I> decode_step_of(I it, const S& last)
+{
+    if constexpr (decodes_utf16_v<R>) return decode_utf16_step(std::move(it), last);
+    else return decode_step(std::move(it), last);
+}
+
+// The segment that ends just before `position` (not `first`) and its start.
+// For UTF-8, an ill-formed segment's kind and length may depend on what
+// follows (see scan_back); for UTF-16 the answer is exact. `first` is the
+// begin, or std::unreachable_sentinel over code units known to be
+// well-formed, where a scan back never reaches the begin.
+template <class R, std::bidirectional_iterator I, std::sentinel_for<I> Bound>
+[[nodiscard]] constexpr located_segment<I> segment_before(const Bound& first, const I& position)
+{
+    if constexpr (decodes_utf16_v<R>) return scan_back_utf16(first, position);
+    else return scan_back(first, std::ranges::prev(position));
+}
+
 // The UTF-16 form of a code point: 1 or 2 code units (Table 3-5). A value
 // that is not a scalar value (a surrogate, or above U+10FFFF) has no UTF-16
 // form and is given U+FFFD's, as the UTF-8 encoder does (encode_step.hpp):
@@ -107,6 +159,27 @@ struct utf16_sequence {
 [[nodiscard]] constexpr std::size_t utf16_length(char32_t code_point) noexcept
 {
     return code_point >= 0x10000u && code_point <= max_code_point ? 2 : 1;
+}
+
+// encode_value_marked (encode_step.hpp) for UTF-16: checks and encodes
+// any code point value in one word, code unit i in bits 16i..16i+15 and an
+// end marker at bit 16 * length (so the word is below 0x2'0000 exactly when
+// its low unit is the last one); or units 0 and the error kind of a value
+// that is not a scalar value.
+template <code_point_type T>
+[[nodiscard]] constexpr marked_sequence encode_value_marked_utf16(T value) noexcept
+{
+    if (const std::uint8_t error = scalar_value_error(value); error != 0) [[unlikely]]
+        return {0, error};
+    const utf16_sequence encoded = encode_utf16(static_cast<char32_t>(value));
+    if (encoded.length == 1) return {std::uint64_t{encoded.units[0]} | 0x1'0000u, 0};
+    return {std::uint64_t{encoded.units[0]} | std::uint64_t{encoded.units[1]} << 16 | std::uint64_t{1} << 32, 0};
+}
+
+// How many code units a UTF-16 word with an end marker holds (0 for 0).
+[[nodiscard]] constexpr int marked_length_utf16(std::uint64_t word) noexcept
+{
+    return word >= 0x1'0000'0000u ? 2 : word != 0 ? 1 : 0;
 }
 
 }  // namespace utf8view::detail
