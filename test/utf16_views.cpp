@@ -1428,3 +1428,54 @@ BOOST_AUTO_TEST_CASE(composition_with_standard_algorithms_and_adaptors)
     BOOST_TEST(as_units(u8v::views::utf16_to_utf8(source, u8v::on_error::skip)) ==
                as_units(utf8_of(decoded16(text, true))));
 }
+
+// offset() of every element, and of the end, over each category of range:
+// the reference's offsets, and the length of the input at the end (over a
+// forward-only or bidirectional range from end(), computed then).
+BOOST_AUTO_TEST_CASE(offset_of_every_element_and_of_the_end)
+{
+    const std::u16string units = {u'a', 0xD83D, 0xDE00, 0xDC00, u'b', 0xD800};
+    std::vector<std::size_t> expected;
+    for (const ref16::element& e : ref16::decode(units)) expected.push_back(e.offset);
+    const auto offsets_forwards = [](auto&& view) {
+        std::vector<std::size_t> out;
+        for (auto it = view.begin(); it != view.end(); ++it) out.push_back(static_cast<std::size_t>(it.offset()));
+        return out;
+    };
+    const std::u16string_view text = units;
+    const std::forward_list<char16_t> forward(units.begin(), units.end());
+    const std::list<char16_t> list(units.begin(), units.end());
+    BOOST_TEST(offsets_forwards(text | u8v::views::decode_utf16) == expected);
+    BOOST_TEST(offsets_forwards(forward | u8v::views::decode_utf16) == expected);
+    BOOST_TEST(offsets_forwards(list | u8v::views::decode_utf16) == expected);
+    BOOST_TEST(offsets_forwards(input_range_of(units) | u8v::views::decode_utf16) == expected);
+    BOOST_TEST((text | u8v::views::decode_utf16).end().offset() == units.size());
+    BOOST_TEST((forward | u8v::views::decode_utf16).end().offset() == units.size());
+    const auto list_view = list | u8v::views::decode_utf16;
+    const auto list_end = list_view.end();  // const: computed on each call
+    BOOST_TEST(list_end.offset() == units.size());
+    auto last = std::ranges::prev(list_view.end());
+    BOOST_TEST(last.offset() == expected.back());  // from end(): computed once, then kept
+    BOOST_TEST(std::ranges::prev(last).offset() == expected[expected.size() - 2]);
+}
+
+// A decode view over an encode view (whose code units are well-formed)
+// keeps no begin: read backwards, its scan back stops at each element's
+// first code unit by the code units alone, never before the start.
+BOOST_AUTO_TEST_CASE(decoding_an_encode_view_backwards)
+{
+    std::u32string code_points;
+    for (const char32_t c : {0x41u, 0x10000u, 0xE9u, 0x10FFFFu, 0x7FFu, 0xFFFFu, 0x800u}) code_points += c;
+    for (int first = 0; first < 2; ++first) {
+        // The first element in turn a one-unit and a two-unit character.
+        const std::u32string_view input = std::u32string_view(code_points).substr(static_cast<std::size_t>(first));
+        const auto utf16 = input | u8v::views::encode_utf16;
+        std::u32string backwards;
+        for (const char32_t c : utf16 | u8v::views::decode_utf16 | std::views::reverse) backwards.insert(0, 1, c);
+        BOOST_TEST(as_units(backwards) == as_units(input));
+        const auto utf8 = input | u8v::views::encode;
+        backwards.clear();
+        for (const char32_t c : utf8 | u8v::views::decode | std::views::reverse) backwards.insert(0, 1, c);
+        BOOST_TEST(as_units(backwards) == as_units(input));
+    }
+}

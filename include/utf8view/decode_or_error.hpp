@@ -5,9 +5,9 @@
 /// \file
 /// Errors as values: `decode_or_error_view`, whose elements are
 /// `std::expected<char32_t, decode_error_info>`, and the adaptor
-/// `views::decode_or_error`. Needs `std::expected` (C++23: g++ 12 and later
-/// with `-std=c++23`); elsewhere the header defines nothing and
-/// `UTF8VIEW_HAS_DECODE_OR_ERROR` is 0.
+/// `views::decode_or_error`. Needs `std::expected` (C++23: with libstdc++,
+/// g++ 12 and later with `-std=c++23`; with libc++ 16 and later); elsewhere
+/// the header defines nothing else and `UTF8VIEW_HAS_DECODE_OR_ERROR` is 0.
 
 #ifndef UTF8VIEW_DECODE_OR_ERROR_HPP
 #define UTF8VIEW_DECODE_OR_ERROR_HPP
@@ -60,7 +60,7 @@ struct decode_or_error_adaptor_traits;  // below
     Models what `decode_view<V>` models (input, forward or bidirectional;
     common, borrowed as it is). Backwards is the reverse of forwards.
     Iterators have `base()`, `code_unit_count()` and `offset()` as
-    `decode_view`'s do.
+    `decode_view`'s do (`offset()` where `decode_view`'s has it).
 
     @par Complexity As `decode_view`: O(1) per step; an error's offset is
     O(1) (once O(n) from `end()` over a bidirectional range that is not
@@ -293,6 +293,21 @@ struct decode_or_error_adaptor_traits : decode_adaptor_traits<Source> {
     static constexpr auto make(View code_units)
     {
         return decode_or_error_view<View>(std::move(code_units));
+    }
+
+    // A range whose elements are not code units of the adaptor's encoding form.
+    template <class R>
+    static void reject_elements()
+    {
+        if constexpr (Source == decode_source::utf16)
+            static_assert(always_false_v<R>,
+                          "utf8view::views::decode_utf16_or_error: the range's elements must be UTF-16 code units: "
+                          "char16_t, or wchar_t where it is 16 bits; for UTF-8 bytes use views::decode_or_error");
+        else
+            static_assert(always_false_v<R>,
+                          "utf8view::views::decode_or_error: the range's elements must be UTF-8 code units (bytes): "
+                          "char, char8_t, unsigned char, signed char or std::byte; for UTF-16 (char16_t) use "
+                          "views::decode_utf16_or_error");
     }
 };
 

@@ -178,16 +178,16 @@ class decode_view<V, Policy>::iterator_ : public detail::iterator_category_base<
     // byte after it.
     static constexpr bool forward = std::ranges::forward_range<Base>;
     static constexpr bool bidirectional = std::ranges::bidirectional_range<Base>;
-    // Over bidirectional ranges the iterator keeps its begin, which bounds
-    // scanning back and gives offsets from end(); not over a view whose code
-    // units are always well-formed (an encode_view): there a scan back from
-    // an element boundary always finds the element's first code unit
-    // inside the range, no policy is ever asked, and that view's begin()
-    // would encode, and perhaps ask its own policy, each time end() is called.
-    static constexpr bool keeps_begin = bidirectional && !detail::yields_well_formed_v<V>;
-    // offset() is known everywhere but in iterators from end() over such a
-    // view when it is not random-access.
-    static constexpr bool knows_offsets = keeps_begin || !bidirectional || std::random_access_iterator<base_iterator>;
+    // Over forward ranges the iterator keeps its begin, which bounds
+    // scanning back and gives the offset of an iterator from end(); not over
+    // a view whose code units are always well-formed (an encode_view): there
+    // a scan back from an element boundary always finds the element's first
+    // code unit inside the range, no policy is ever asked, and that view's
+    // begin() would encode, and perhaps ask its own policy, each time end()
+    // is called.
+    static constexpr bool keeps_begin = forward && !detail::yields_well_formed_v<V>;
+    // offset() exists wherever it can be known: not over such a view.
+    static constexpr bool knows_offsets = keeps_begin || !forward || std::random_access_iterator<base_iterator>;
     // Over contiguous sized bytes the iterator validates a block ahead with
     // the SIMD kernel and decodes inside it without checks (doc/design.md,
     // "The contiguous fast path").
@@ -281,10 +281,13 @@ public:
         `std::ranges::distance(begin, base())` gives. The length of the
         range at the end. O(1): computed from the start over random-access
         ranges, counted as the iterator moves over others; the one
-        exception is an iterator that came from `end()` over a bidirectional
-        range that is not random-access: it computes the offset in O(n) the
-        first time it needs it (for the policy, or through this function)
-        and keeps it; through a const iterator, on each call. */
+        exception is an iterator that came from `end()` over a forward range
+        that is not random-access: it computes the offset in O(n) the first
+        time it needs it (for the policy, or through this function) and
+        keeps it; through a const iterator, on each call. Not available
+        over an `encode_view` that is not random-access (its code units are
+        well-formed: no error there has an offset to give, and the iterator
+        does not keep that view's begin, whose call would encode). */
     [[nodiscard]] constexpr std::uint64_t offset()
         requires knows_offsets
     {
@@ -336,7 +339,9 @@ public:
 
     /** Moves to the previous element, found by looking back at most 3 bytes
         (Unicode 15.0 ch. 3 §3.9: every byte that is not a continuation byte
-        starts a segment). Precondition: not at the beginning. */
+        starts a segment), or, over UTF-16, at most 2 code units (a low
+        surrogate after a high one ends a pair; any other code unit is an
+        element of its own). Precondition: not at the beginning. */
     constexpr iterator_& operator--() noexcept(nothrow_step)  // conditionally noexcept
         requires bidirectional
     {
@@ -389,7 +394,7 @@ public:
         return previous;
     }
 
-    /** True if both stand at the same byte position. Comparing iterators of
+    /** True if both stand at the same code unit position. Comparing iterators of
         different views is undefined, as for the standard views. */
     [[nodiscard]] friend constexpr bool
     operator==(const iterator_& left, const iterator_& right) noexcept(noexcept(left.current_ == right.current_))
@@ -422,7 +427,7 @@ private:
         if constexpr (forward) step_to(current_, 0);
         else read_input();
     }
-    // An iterator at the end of a bidirectional common range.
+    // An iterator at the end of a common forward range, knowing its begin.
     constexpr iterator_(at_end_t, const base_iterator& begin, base_iterator end, const Policy& policy)
         requires keeps_begin
         : current_(end), end_(std::move(end)),
@@ -430,7 +435,7 @@ private:
     {
         if constexpr (validates_ahead) window_ = {current_, current_};
     }
-    // An iterator at the end of a common forward range that is not bidirectional.
+    // An iterator at the end of a common forward range, without its begin.
     constexpr iterator_(at_end_t, base_iterator end, const Policy& policy)
         requires forward
         : current_(end), end_(std::move(end)), policy_(policy)
@@ -642,7 +647,14 @@ private:
             auto [decoded, next] = detail::decode_step_of<Base>(std::move(current_), end_);
             current_ = std::move(next);
             origin_.moved(decoded.length);
-            if (const auto element = detail::element_for(*policy_, decoded, [offset] { return offset; })) {
+            // The optional is filled in place, not taken from element_for:
+            // Clang 16 at -O1 and above lost its engaged flag there when
+            // the policy always throws (a miscompile, seen over
+            // istreambuf_iterator input).
+            std::optional<char32_t> element;
+            if (decoded.well_formed()) element = decoded.code_point;
+            else element = detail::ask_policy_about(*policy_, decoded, offset);
+            if (element) {
                 value_ = *element;
                 length_ = decoded.length;
                 error_ = decoded.error;

@@ -99,7 +99,8 @@ public:
         requires std::default_initializable<V> && std::default_initializable<Policy>
     = default;
 
-    /** Views the code points of `base` as UTF-8, handling errors with `policy`. O(1). */
+    /** Views the code points of `base` as UTF-8 or UTF-16 (as `CharT` says),
+        handling errors with `policy`. O(1). */
     constexpr explicit encode_view(V base, Policy policy = Policy()) noexcept(
         std::conjunction_v<std::is_nothrow_move_constructible<V>, std::is_nothrow_copy_constructible<Policy>>)
         : view_base(std::move(base), policy)

@@ -53,6 +53,7 @@
 #define UTF8VIEW_EXT_RANGE_V3_HPP
 
 #include <utf8view/config.hpp>
+#include <utf8view/decode_or_error.hpp>
 #include <utf8view/decode_view.hpp>
 #include <utf8view/encode_view.hpp>
 
@@ -88,6 +89,16 @@ inline constexpr bool ranges::enable_borrowed_range<utf8view::decode_view<V, Pol
 template <class V, class Policy, class CharT>
 inline constexpr bool ranges::enable_borrowed_range<utf8view::encode_view<V, Policy, CharT>> =
     std::ranges::enable_borrowed_range<utf8view::encode_view<V, Policy, CharT>>;
+
+#if UTF8VIEW_HAS_DECODE_OR_ERROR
+/** `decode_or_error_view` is a view for range-v3 too, and a borrowed range
+    exactly when it is one for the standard, as `decode_view`. */
+template <class V>
+inline constexpr bool ranges::enable_view<utf8view::decode_or_error_view<V>> = true;
+template <class V>
+inline constexpr bool ranges::enable_borrowed_range<utf8view::decode_or_error_view<V>> =
+    std::ranges::enable_borrowed_range<utf8view::decode_or_error_view<V>>;
+#endif
 
 namespace utf8view::detail {
 
