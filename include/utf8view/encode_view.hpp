@@ -57,8 +57,8 @@ struct encode_adaptor_traits;  // views::encode_as's, below
     the code unit FFFD), `on_error::skip` writes nothing,
     `on_error::throw_exception` throws `encode_error` (kind, code point offset).
     The output is always well-formed: a supplementary character is always 4
-    UTF-8 bytes, never 6 (no CESU-8), and a surrogate pair only comes from
-    one.
+    UTF-8 bytes, never 6 (no CESU-8), or one surrogate pair, and no
+    surrogate appears otherwise.
 
     @tparam V      a view of code points: any integer type of at least 32
                    bits (`char32_t`, `int`, `std::uint32_t`...).
