@@ -424,14 +424,12 @@ struct transcoder {
 
 inline constexpr transcoder transcoders[] = {
 #if defined(UTF8VIEW_SIMD_X86)
-    // UTF-16 has no AVX-512 kernel yet: the AVX2 ones (every CPU with
-    // these AVX-512 features has AVX2, which `required` checks too).
     {"avx512",
      cpu_features::avx512f | cpu_features::avx512bw | cpu_features::avx512vbmi | cpu_features::avx512vbmi2 |
          cpu_features::avx2 | cpu_features::bmi1 | cpu_features::bmi2 | cpu_features::popcnt,
      &simd::avx512_transcode::decode_valid, &simd::avx512_transcode::encode_scalar_values,
-     &simd::avx512_transcode::decode_replacing, &simd::avx2_transcode::utf8_to_utf16_valid,
-     &simd::avx2_transcode::utf16_to_utf8},
+     &simd::avx512_transcode::decode_replacing, &simd::avx512_transcode::utf8_to_utf16_valid,
+     &simd::avx512_transcode::utf16_to_utf8},
     {"avx2", cpu_features::avx2 | cpu_features::bmi1 | cpu_features::popcnt, &simd::avx2_transcode::decode_valid,
      &simd::avx2_transcode::encode_scalar_values, &simd::avx2_transcode::decode_replacing,
      &simd::avx2_transcode::utf8_to_utf16_valid, &simd::avx2_transcode::utf16_to_utf8},
