@@ -26,8 +26,9 @@
 //     of one length, mixed, sparse and made of boundary values, with every
 //     room from 0 to past the end;
 //   - a character of each length starting at every offset 0..140, across
-//     the AVX-512 decoder's 64-byte windows (leads at 61..63 start the next
-//     window), after ASCII, 2-, 3-, 4-byte and mixed text;
+//     the AVX-512 decoder's 64-byte windows (the next window starts at a
+//     lead at 61..63, or after a character that ends at 64 or 65), after
+//     ASCII, 2-, 3-, 4-byte and mixed text;
 //   - text decoded from every character boundary 0..130 of a longer text;
 //   - a value that is not a scalar value (each kind: surrogates, above
 //     10FFFF, up to FFFFFFFF) at every offset 0..130 of inputs of every
@@ -550,7 +551,8 @@ BOOST_AUTO_TEST_CASE(decode_a_character_of_each_length_at_every_offset_across_wi
     // (cut at a character boundary and padded with ASCII to `offset`), then
     // text of another: characters that start at 58..63 of a window end in
     // the next one, and the next window starts at the first of them that
-    // starts at 61..63. Offsets up to 140: the second and third windows
+    // starts at 61..63 (or, in the windows of characters in the BMP, right
+    // after the one that ends at 64 or 65). Offsets up to 140: the second and third windows
     // start wherever the first one's last character makes them start.
     checker c;
     for (const shape before : shapes) {
@@ -763,9 +765,10 @@ BOOST_AUTO_TEST_CASE(decode_inputs_and_outputs_flush_with_a_page_end_at_every_al
     const t::guarded_pages output_pages;
     checker c;
     std::vector<std::vector<char32_t>> bodies;
-    for (const shape s : {shape::ascii, shape::two, shape::three, shape::four, shape::mixed, shape::runs})
+    for (const shape s : {shape::ascii, shape::two, shape::three, shape::four, shape::mixed, shape::runs,
+                          shape::one_or_two, shape::up_to_three})
         for (const std::size_t size :
-             std::initializer_list<std::size_t>{0, 1, 2, 3, 4, 60, 61, 62, 63, 64, 65, 127, 128, 129, 200})
+             std::initializer_list<std::size_t>{0, 1, 2, 3, 4, 60, 61, 62, 63, 64, 65, 66, 127, 128, 129, 200})
             bodies.push_back(random_code_points_of_size(s, size, 5 + static_cast<std::uint32_t>(size)));
     bodies.push_back(random_code_points_of_size(shape::mixed, 125, 3));
     bodies.back().push_back(0x10FFFF);  // a 4-byte character last, at the page end
@@ -1337,8 +1340,8 @@ BOOST_AUTO_TEST_CASE(utf16_a_character_of_each_length_at_every_offset)
 {
     // As for decode_valid: a character of 1 to 4 UTF-8 bytes (1 or 2 code
     // units) at every byte offset up to 140 after text of each shape, then
-    // more text: 64-byte blocks, 8- and 16-byte windows and 16-unit steps
-    // end at every place in it.
+    // more text: 64-byte blocks, 8- and 16-byte windows and 16- and 32-unit
+    // steps end at every place in it.
     utf16_checker c;
     for (const shape before : shapes) {
         const text head = text_of(random_code_points_of_size(before, 200, 31 + static_cast<std::uint32_t>(before)));
@@ -1381,13 +1384,63 @@ BOOST_AUTO_TEST_CASE(utf16_to_utf8_stops_at_an_unpaired_surrogate_at_every_offse
                     if (last) units.resize(offset + 1);  // the surrogate ends the text
                     const utf8_form expected = utf8_form_of(units);
                     for (const d::transcoder* k : d::available_transcoders()) {
-                        // 49 and 50: at the vector loop's least room (3 bytes per code unit, and one).
+                        // At and near the vector loops' least rooms: AVX2 49 (16
+                        // code units, 3 bytes each, and one); AVX-512 100 (32
+                        // units and a pair), 64 and 52 inside a run of pairs.
                         for (const std::size_t room :
-                             {unbounded, expected.bytes.size(), std::size_t{49}, std::size_t{50}}) {
+                             {unbounded, expected.bytes.size(), std::size_t{49}, std::size_t{50}, std::size_t{99},
+                              std::size_t{100}, std::size_t{101}, std::size_t{116}, std::size_t{128}}) {
                             out.assign(expected.byte_ends[expected.within(room)] + slack, 0);
                             c.to_utf8(*k, units.data(), units.size(), expected, room, out.data(), out.size(), [&] {
                                 return std::string(name_of(s)) + " text with " + hex_of(&planted, 1) + " at " +
                                        std::to_string(offset) + (last ? ", last" : "");
+                            });
+                        }
+                    }
+                }
+            }
+        }
+    }
+    BOOST_TEST(c.failures() == 0);
+}
+
+BOOST_AUTO_TEST_CASE(utf16_to_utf8_runs_of_pairs_at_every_alignment_then_an_unpaired_surrogate)
+{
+    // Runs of surrogate pairs (the AVX-512 kernel takes 32 code units at a
+    // time while they are 16 pairs) after 0..33 code units of BMP text, so
+    // that the run starts at every alignment against the kernel's steps,
+    // then an unpaired surrogate of each kind (or none), then more text:
+    // the kernel converts what comes before the first unpaired one, as the
+    // WHATWG decoder reads it, and stops there.
+    utf16_checker c;
+    std::vector<unsigned char> out;
+    for (const char32_t before : {U'a', U'\u4E00'}) {
+        for (std::size_t prefix = 0; prefix <= 33; ++prefix) {
+            for (const std::size_t pairs : {15u, 16u, 17u, 31u, 32u, 33u, 48u, 49u}) {
+                std::vector<char32_t> values(prefix, before);
+                const std::vector<char32_t> run =
+                    random_code_points(shape::four, pairs, 71 + static_cast<std::uint32_t>(pairs + prefix));
+                values.insert(values.end(), run.begin(), run.end());
+                values.push_back(0x10000);
+                values.push_back(0x10FFFF);
+                const std::u16string head = utf16_form_of(values).units;
+                const std::u16string tail = utf16_form_of(random_code_points(shape::mixed, 40, 73)).units;
+                // None; a lone high before a letter; a high last; a lone
+                // low; a high then a high (then a pair).
+                for (const std::u16string& planted :
+                     {std::u16string(), std::u16string(u"\xD800z"), std::u16string(u"\xDBFF"),
+                      std::u16string(u"\xDC00"), std::u16string(u"\xDFFF"), std::u16string(u"\xD800\xDBFF\xDC00")}) {
+                    std::u16string units = head + planted;
+                    if (planted != u"\xDBFF") units += tail;
+                    const utf8_form expected = utf8_form_of(units);
+                    for (const d::transcoder* k : d::available_transcoders()) {
+                        for (const std::size_t room :
+                             {unbounded, expected.bytes.size(), std::size_t{63}, std::size_t{64}, std::size_t{99},
+                              std::size_t{100}, std::size_t{127}, std::size_t{128}}) {
+                            out.assign(expected.byte_ends[expected.within(room)] + slack, 0);
+                            c.to_utf8(*k, units.data(), units.size(), expected, room, out.data(), out.size(), [&] {
+                                return std::to_string(prefix) + " x U+" + hex_of(&before, 1) + ", " +
+                                       std::to_string(pairs) + " pairs, then " + hex_of(planted.data(), planted.size());
                             });
                         }
                     }
@@ -1440,8 +1493,9 @@ BOOST_AUTO_TEST_CASE(utf16_inputs_and_outputs_flush_with_a_page_end_at_every_ali
     const t::guarded_pages output_pages;
     utf16_checker c;
     std::vector<std::vector<char32_t>> bodies;
-    for (const shape s : {shape::ascii, shape::two, shape::three, shape::four, shape::mixed, shape::runs})
-        for (const std::size_t size : std::initializer_list<std::size_t>{0, 1, 3, 15, 16, 17, 63, 64, 65, 129})
+    for (const shape s : {shape::ascii, shape::two, shape::three, shape::four, shape::mixed, shape::runs,
+                          shape::one_or_two, shape::up_to_three})
+        for (const std::size_t size : std::initializer_list<std::size_t>{0, 1, 3, 15, 16, 17, 63, 64, 65, 66, 67, 129})
             bodies.push_back(random_code_points_of_size(s, size, 61 + static_cast<std::uint32_t>(size)));
     bodies.push_back(random_code_points(shape::three, 40, 2));
     bodies.back().push_back(0x10FFFF);  // a pair last

@@ -426,7 +426,7 @@ inline constexpr transcoder transcoders[] = {
 #if defined(UTF8VIEW_SIMD_X86)
     {"avx512",
      cpu_features::avx512f | cpu_features::avx512bw | cpu_features::avx512vbmi | cpu_features::avx512vbmi2 |
-         cpu_features::avx2 | cpu_features::bmi1 | cpu_features::bmi2 | cpu_features::popcnt,
+         cpu_features::bmi1 | cpu_features::bmi2 | cpu_features::popcnt,
      &simd::avx512_transcode::decode_valid, &simd::avx512_transcode::encode_scalar_values,
      &simd::avx512_transcode::decode_replacing, &simd::avx512_transcode::utf8_to_utf16_valid,
      &simd::avx512_transcode::utf16_to_utf8},

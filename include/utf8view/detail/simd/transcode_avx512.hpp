@@ -13,10 +13,17 @@
 /// no -m flag.
 ///
 /// Decoding a 64-byte window of valid UTF-8 that starts on a character:
-///   - all ASCII: widen the 64 bytes to 64 code points;
-///   - no byte F0..FF (characters of 1 to 3 bytes): at each position, the
-///     16-bit word a character starting there would have; vpcompressw keeps
-///     those at lead bytes, 32 positions at a time;
+///   - all ASCII: widen the 64 bytes to 64 code points (or the first 32);
+///   - no byte E0..FF, or else none F0..FF (characters of 1 to 2, or 1 to
+///     3 bytes): at each position, the 16-bit word a character starting
+///     there would have; vpcompressw keeps those at lead bytes, 32
+///     positions at a time. Needs the 1 or 2 bytes after the window (a
+///     character at 62 or 63 may end there); the next window starts after
+///     that character, at 64..66;
+///   - 16 characters of 4 bytes, or 16 of 3 bytes and then a lead byte (the
+///     lead byte mask equals a fixed pattern): the lanes are the window's
+///     bytes as loaded, or spread by one fixed vpermb, with no vpcompressb;
+///     (these tests come before the one for no byte F0..FF)
 ///   - otherwise the lead bytes (those that are not 80..BF) at positions
 ///     0..60 start characters that end inside the window (at most 4 bytes
 ///     long). vpcompressb lists their positions; for 16 of them at a time,
@@ -26,9 +33,6 @@
 ///     three bytes after it, joined, then shifted right by 6 bits for each
 ///     byte the character does not have. The next window starts at the
 ///     first lead byte at 61..63, or 64.
-///   - 16 characters of 4 bytes, or 16 of 3 bytes and then a lead byte (the
-///     lead byte mask equals a fixed pattern): the lanes are the window's
-///     bytes as loaded, or spread by one fixed vpermb, with no vpcompressb.
 /// Encoding 32 code points at a time:
 ///   - all ASCII: narrow to 32 bytes;
 ///   - all below U+0800: each as a 16-bit word holding its 1 or 2 bytes,
@@ -53,6 +57,7 @@
 #include <utf8view/detail/simd/segment_masks.hpp>
 #include <utf8view/detail/simd/table_3_6_nibbles.hpp>
 #include <utf8view/detail/simd/transcode_scalar.hpp>
+#include <utf8view/unicode.hpp>
 
 #include <bit>
 #include <cstddef>
@@ -226,8 +231,9 @@ inline void widen_ascii(const unsigned char* p, Unit* out) noexcept
 
 // Decodes the characters of 1 to `Longest` bytes (2 or 3: Table 3-7, rows
 // 1 to 3, all in the BMP) that start at positions 0..31 of the 31 +
-// `Longest` bytes at `p` (valid UTF-8 with no byte E0..FF, or F0..FF; a
-// character may end past byte 31) whose starts are `starts`, and writes
+// `Longest` bytes at `p` (valid UTF-8 with no lead byte E0..FF, or F0..FF,
+// at positions 0..31; a character may end past byte 31; the bytes after
+// it are read, not used) whose starts are `starts`, and writes
 // them at `out` as Unit. Each position's 16-bit word is computed as if a
 // character started there (its byte, or its payload joined with the next
 // byte's, or the next two's), and the words at `starts` are packed by one
@@ -269,8 +275,8 @@ inline unsigned decode_thirty_two_in_bmp(const unsigned char* p, __mmask32 start
 
 // As scalar::decode_valid (Unit char32_t) or scalar::utf8_to_utf16_valid
 // (Unit char16_t): same contract, same result. The windows are decoded the
-// same way for both; only the stores differ (store_code_points). A window
-// writes at most 64 code units either way.
+// same way for both; only the stores differ (store_code_points, or 16-bit
+// words widened or not). A window writes at most 64 code units either way.
 template <class Unit>
 inline transcode_progress<const unsigned char*, Unit*>
 decode_valid_as(const unsigned char* p, const unsigned char* stop, Unit* out, std::size_t room) noexcept
@@ -663,7 +669,7 @@ inline unsigned encode_sixteen_below_10000(__m256i units, unsigned char* out) no
 // 32 code units, none a surrogate, as UTF-8 at `out`: all 800..FFFF (CJK)
 // by encode_sixteen_three_byte_units, else by encode_sixteen_below_10000.
 // Returns the bytes written, and writes nothing past them.
-inline unsigned encode_sixteen_with_three_bytes(__m512i units, unsigned char* out) noexcept
+inline unsigned encode_thirty_two_without_surrogates(__m512i units, unsigned char* out) noexcept
 {
     if (_mm512_cmplt_epu16_mask(units, _mm512_set1_epi16(0x800)) == 0) {
         encode_sixteen_three_byte_units(_mm512_castsi512_si256(units), out);
@@ -748,7 +754,7 @@ inline bool encode_sixteen_surrogate_pairs(const char16_t* p, unsigned char* out
 //   - all below 800: encode_words_below_800 (the code units are those
 //     values already), then 32 at a time while they are;
 //   - otherwise, no surrogate among them, then 32 at a time while there is
-//     none (encode_sixteen_with_three_bytes): all 800..FFFF (CJK), 3 bytes
+//     none (encode_thirty_two_without_surrogates): all 800..FFFF (CJK), 3 bytes
 //     each, packed by one fixed vpermb per 16; else widened to 32-bit
 //     lanes, 16 at a time, and encoded by encode_sixteen_below_10000;
 //   - surrogates: while the code units hold surrogates, all paired, 32 at
@@ -768,7 +774,7 @@ inline utf16_to_utf8_progress utf16_to_utf8(const char16_t* p, const char16_t* e
         const __mmask32 surrogates = _mm512_cmpeq_epi16_mask(_mm512_and_si512(units, surrogate_bits),
                                                              _mm512_set1_epi16(static_cast<short>(0xD800)));
         std::size_t taken = step;
-        unsigned written;
+        std::size_t written;  // inner loops run while the runs last: may pass 4 GiB
         if (surrogates != 0) {
             // While they hold surrogates, all paired: 32 code units at a
             // time while they are 16 pairs (emoji, historic scripts), else
@@ -832,13 +838,13 @@ inline utf16_to_utf8_progress utf16_to_utf8(const char16_t* p, const char16_t* e
         else {
             // No surrogate, some code unit 800 or above (CJK, Hindi, Korean):
             // then on while there is no surrogate.
-            written = encode_sixteen_with_three_bytes(units, out);
+            written = encode_thirty_two_without_surrogates(units, out);
             while (static_cast<std::size_t>(end - p) >= taken + step && room - written >= 3 * step) {
                 const __m512i more = _mm512_loadu_si512(p + taken);
                 if (_mm512_cmpeq_epi16_mask(_mm512_and_si512(more, surrogate_bits),
                                             _mm512_set1_epi16(static_cast<short>(0xD800))) != 0)
                     break;
-                written += encode_sixteen_with_three_bytes(more, out + written);
+                written += encode_thirty_two_without_surrogates(more, out + written);
                 taken += step;
             }
         }
