@@ -1032,6 +1032,53 @@ BOOST_AUTO_TEST_CASE(decode_replacing_text_with_errors_of_every_density)
     BOOST_TEST(c.failures() == 0);
 }
 
+// Text in a single-byte encoding read as UTF-8 (Latin-1, Windows-1252):
+// letters and spaces with bytes 80..FF among them, sometimes two in a row,
+// so that most 64-byte windows are all segments of one byte (the AVX-512
+// kernel widens those whole) and some hold a lead byte followed by a
+// continuation byte (a well-formed pair such as C3 A9, or the start of an
+// ill-formed sequence), anywhere in the window, the last byte included.
+BOOST_AUTO_TEST_CASE(decode_replacing_single_byte_text_read_as_utf8)
+{
+    checker c;
+    t::random_source random(1252);
+    for (unsigned round = 0; round < 400; ++round) {
+        const std::size_t size = random.between(60, 400);
+        const unsigned high_every = random.between(2, 40);  // about one byte 80..FF in this many
+        const unsigned pairs_every = random.between(1, 4) == 1 ? random.between(1, 300) : 0;
+        std::vector<unsigned char> bytes;
+        while (bytes.size() < size) {
+            if (pairs_every != 0 && random.below(pairs_every) == 0) {
+                bytes.push_back(random.byte_between(0xC0, 0xFF));  // a lead byte (or C0, C1, F5..FF)
+                bytes.push_back(random.byte_between(0x80, 0xBF));  // then a continuation byte
+            }
+            else if (random.below(high_every) == 0) {
+                bytes.push_back(random.byte_between(0x80, 0xFF));
+            }
+            else {
+                bytes.push_back(random.below(6) == 0 ? ' ' : random.byte_between('a', 'z'));
+            }
+        }
+        for (const action_t action : {action_t::replace, action_t::drop}) {
+            const replacing_expectation e = expected_replacing(bytes, action);
+            for (const d::transcoder* k : d::available_transcoders())
+                for (const std::size_t clean_after : std::initializer_list<std::size_t>{0, 16, 128})
+                    for (const std::size_t room : {unbounded, std::size_t{63}, std::size_t{64}, std::size_t{100}})
+                        for (const std::size_t stop_after : {unbounded, std::size_t{1}, std::size_t{64}})
+                            check_replacing(
+                                c, *k, bytes.data(), bytes.size(), e, action, room, stop_after, clean_after, [&] {
+                                    return "single-byte text (" +
+                                           t::hex_of(std::string(bytes.begin(), bytes.end()).substr(0, 80)) + "...), " +
+                                           std::to_string(bytes.size()) + " bytes, room " + room_name(room) +
+                                           ", stop after " + room_name(stop_after) + ", clean after " +
+                                           std::to_string(clean_after) +
+                                           (action == action_t::drop ? ", drop" : ", replace");
+                                });
+        }
+    }
+    BOOST_TEST(c.failures() == 0);
+}
+
 // Windows whose last groups hold few code points, followed by a short
 // tail: a vector kernel's stores of whole lanes must stay inside what it
 // returns (found in review: 4-byte characters after a stray continuation

@@ -429,6 +429,17 @@ inline unsigned decode_positions_replacing(__m512i bytes, std::uint64_t ascii, s
     return count;
 }
 
+// Bytes 16 * Group .. 16 * Group + 15 of a window, each a segment of one
+// byte: ASCII bytes as their code points, the others (ill-formed subparts)
+// as U+FFFD; 16 code points at `out`.
+template <unsigned Group>
+inline void widen_sixteen_replacing(__m512i bytes, std::uint64_t ascii, char32_t* out) noexcept
+{
+    const __m512i code_points = _mm512_cvtepu8_epi32(_mm512_extracti32x4_epi32(bytes, Group));
+    _mm512_storeu_si512(out, _mm512_mask_mov_epi32(_mm512_set1_epi32(0xFFFD),
+                                                   static_cast<__mmask16>(ascii >> (16 * Group)), code_points));
+}
+
 // The bytes equal to `lead` whose next byte is outside [low, low + span).
 inline std::uint64_t second_byte_outside(__m512i bytes, unsigned char lead, unsigned char low,
                                          unsigned char span) noexcept
@@ -442,7 +453,9 @@ inline std::uint64_t second_byte_outside(__m512i bytes, unsigned char lead, unsi
 // masks, one bit per byte (split_segments, segment_masks.hpp). The
 // segments starting at 0..60 are decoded as in decode_valid, 16 at a time,
 // the ill-formed ones replaced by U+FFFD or left out; the next window
-// starts at the first segment at 61..63, or 64.
+// starts at the first segment at 61..63, or 64. Under replace, a window
+// where every byte is a segment of its own (Latin-1 text read as UTF-8)
+// is widened whole instead.
 inline decode_progress decode_replacing(const unsigned char* p, const unsigned char* stop, const unsigned char* end,
                                         char32_t* out, std::size_t room, scalar::subpart_action action,
                                         std::size_t clean_after) noexcept
@@ -454,6 +467,34 @@ inline decode_progress decode_replacing(const unsigned char* p, const unsigned c
     while (p < stop && static_cast<std::size_t>(end - p) >= decode_window_bytes && room >= decode_window_bytes) {
         const __m512i bytes = _mm512_loadu_si512(p);
         const std::uint64_t ascii = ~static_cast<std::uint64_t>(_mm512_movepi8_mask(bytes));
+        if (!drop) {
+            // No lead byte C2..F4 followed by a continuation byte, and none
+            // last: every byte is a segment of its own (Table 3-7: the only
+            // sequences longer than a byte start that way), ASCII or an
+            // ill-formed subpart of one byte. Latin-1 or Windows-1252 text
+            // read as UTF-8 is made of such windows: each byte is widened,
+            // and U+FFFD put in the lanes of bytes 80..FF, with no split.
+            const std::uint64_t leads = bytes_in_range(bytes, 0xC2, 0x33);
+            const std::uint64_t continuations = bytes_in_range(bytes, 0x80, 0x40);
+            if ((leads & ((continuations >> 1) | (std::uint64_t{1} << 63))) == 0) {
+                widen_sixteen_replacing<0>(bytes, ascii, out);
+                widen_sixteen_replacing<1>(bytes, ascii, out + 16);
+                widen_sixteen_replacing<2>(bytes, ascii, out + 32);
+                widen_sixteen_replacing<3>(bytes, ascii, out + 48);
+                if (ascii != ~std::uint64_t{0}) {
+                    // The last ill-formed subpart moves the stop (as below).
+                    const auto last_error = static_cast<std::size_t>(63 - std::countl_zero(~ascii));
+                    const unsigned char* const moved = static_cast<std::size_t>(end - p) - last_error <= clean_after
+                                                           ? end
+                                                           : p + last_error + clean_after;
+                    if (moved > stop) stop = moved;
+                }
+                p += 64;
+                out += 64;
+                room -= 64;
+                continue;
+            }
+        }
         // The second byte's narrower ranges: after E0 (A0..BF), ED
         // (80..9F), F0 (90..BF) and F4 (80..8F).
         const byte_class_masks classes = {
