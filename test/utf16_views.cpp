@@ -93,6 +93,22 @@ units_t backwards(View&& view)
     return out;
 }
 
+// Whether, at every element of the view, a step forward then a step back
+// comes back to an iterator equal to it that reads the same code unit (a
+// step forward must leave what a step back needs: the current code
+// point's units, its position).
+template <class View>
+bool steps_back_to_where_it_was(View&& view)
+{
+    for (auto it = view.begin(); it != view.end(); ++it) {
+        auto next = it;
+        ++next;
+        --next;
+        if (!(next == it) || unit_value(*next) != unit_value(*it)) return false;
+    }
+    return true;
+}
+
 // The elements of the view as std::views::reverse yields them (last first).
 template <class View>
 units_t through_reverse(View&& view)
@@ -905,9 +921,11 @@ BOOST_AUTO_TEST_CASE(every_decode_vector_through_the_transcoding_views)
             BOOST_TEST(as_units(view) == replaced);
             BOOST_TEST(backwards(view) == replaced);
             BOOST_TEST(through_reverse(view) == reversed(replaced));
+            BOOST_TEST(steps_back_to_where_it_was(view));
             auto skipping = bytes | u8v::views::utf8_to_utf16(u8v::on_error::skip);
             BOOST_TEST(as_units(skipping) == skipped);
             BOOST_TEST(backwards(skipping) == skipped);
+            BOOST_TEST(steps_back_to_where_it_was(skipping));
             const std::list<char> list(row.input.begin(), row.input.end());
             auto over_list = list | u8v::views::utf8_to_utf16;
             BOOST_TEST(as_units(over_list) == replaced);
@@ -962,6 +980,7 @@ BOOST_AUTO_TEST_CASE(every_decode_vector_through_the_transcoding_views)
             auto back = utf16 | u8v::views::utf16_to_utf8;
             BOOST_TEST(as_units(back) == utf8);
             BOOST_TEST(backwards(back) == utf8);
+            BOOST_TEST(steps_back_to_where_it_was(back));
             std::vector<std::size_t> unit_positions, expected_unit_positions;
             std::size_t at = 0;
             for (const char32_t c : row.replace) {
