@@ -43,6 +43,7 @@
 #include <forward_list>
 #include <iterator>
 #include <list>
+#include <memory>
 #include <optional>
 #include <ranges>
 #include <sstream>
@@ -649,6 +650,75 @@ BOOST_AUTO_TEST_CASE(error_tells_a_replacement_from_a_real_replacement_character
     // A replacement that is not a scalar value is yielded as U+FFFD.
     auto broken = text | u8v::views::decode_utf16(recording_policy{&log, char32_t{0xD800}});
     BOOST_TEST(as_units(broken) == (units_t{0xFFFD, 0xFFFD, 0x1F600}));
+}
+
+// Replaces each maximal subpart with U+FFFD, except at its `throw_at`-th
+// call (counting from 1), where it throws. The count is shared by all
+// copies (views copy policies).
+struct throw_at_call {
+    int* calls;
+    int throw_at;
+    std::optional<char32_t> operator()(const u8v::decode_error_info& info) const
+    {
+        if (++*calls == throw_at) throw u8v::decode_error(info.kind, info.offset);
+        return char32_t{0xFFFD};
+    }
+};
+
+// A policy that throws about the next element leaves the iterator as it
+// was, including what it knows of the bytes ahead. Over "ab FF FF" (cd or
+// nothing after), exactly sized on the heap: from the end back to the FF
+// at byte 2 (both FF replaced), ++ throws about the FF at 3, -- goes to
+// b, and ++ must then decode the FF at 2 again, with every check: a
+// validated stretch that the throwing step left covering byte 2 would
+// decode FF FF as a 4-byte sequence, reading past the end. The decode
+// view and views::utf8_to_utf16 over it (which steps the decode iterator
+// in place).
+BOOST_AUTO_TEST_CASE(a_policy_that_throws_ahead_leaves_nothing_validated_behind)
+{
+    for (const std::string_view text : {std::string_view("ab\xFF\xFF"
+                                                         "cd"),
+                                        std::string_view("ab\xFF\xFF")}) {
+        BOOST_TEST_CONTEXT(text.size() << " bytes")
+        {
+            const auto heap = std::make_unique<char[]>(text.size());  // exactly sized: ASan sees any read past it
+            std::copy(text.begin(), text.end(), heap.get());
+            const std::string_view bytes(heap.get(), text.size());
+            const std::size_t tail = text.size() - 4;  // the code points after the two FF
+
+            int calls = 0;
+            auto view = bytes | u8v::views::decode(throw_at_call{&calls, 3});
+            auto it = view.end();
+            for (std::size_t n = 0; n < tail + 2; ++n) --it;  // onto the FF at 2: calls 1 and 2
+            BOOST_TEST((it.base() - bytes.begin()) == 2);
+            BOOST_CHECK_THROW(++it, u8v::decode_error);  // the FF at 3: call 3
+            BOOST_TEST((it.base() - bytes.begin()) == 2);
+            --it;
+            BOOST_TEST(static_cast<std::uint32_t>(*it) == 0x62u);
+            ++it;  // the FF at 2 again: call 4, replaced
+            BOOST_TEST((it.base() - bytes.begin()) == 2);
+            BOOST_TEST(static_cast<std::uint32_t>(*it) == 0xFFFDu);
+            BOOST_TEST(it.code_unit_count() == 1u);
+            BOOST_TEST(it.error().has_value());
+            ++it;
+            BOOST_TEST((it.base() - bytes.begin()) == 3);
+            BOOST_TEST(static_cast<std::uint32_t>(*it) == 0xFFFDu);
+
+            calls = 0;
+            auto units = bytes | u8v::views::utf8_to_utf16(throw_at_call{&calls, 3});
+            auto unit = units.end();
+            for (std::size_t n = 0; n < tail + 2; ++n) --unit;
+            BOOST_TEST((unit.base().base() - bytes.begin()) == 2);
+            BOOST_CHECK_THROW(++unit, u8v::decode_error);
+            BOOST_TEST((unit.base().base() - bytes.begin()) == 2);
+            --unit;
+            BOOST_TEST(unit_value(*unit) == 0x62u);
+            ++unit;
+            BOOST_TEST((unit.base().base() - bytes.begin()) == 2);
+            BOOST_TEST(unit_value(*unit) == 0xFFFDu);
+            BOOST_TEST(unit.base().error().has_value());
+        }
+    }
 }
 
 // A throwing policy leaves the iterator where it was, both ways.

@@ -503,7 +503,16 @@ private:
                         arrive(std::move(position), moved);
                         return;
                     }
-                    if (position != end_) window_.validated_end = validated_until(position, end_);
+                    if (position != end_) {
+                        // Kept only if it holds the element at `position`:
+                        // otherwise that element is an error, for which
+                        // arrive asks the policy, and a policy that throws
+                        // must leave the window as it was (a stretch ending
+                        // past a maximal subpart the iterator never passed
+                        // would let a later step decode it unchecked).
+                        const base_iterator validated = validated_until(position, end_);
+                        if (position < validated) window_.validated_end = validated;
+                    }
                 }
                 if (position < window_.validated_end) [[likely]] {
                     // Tell the optimizer that the validated stretch ends at

@@ -1059,14 +1059,15 @@ BOOST_AUTO_TEST_CASE(decode_replacing_single_byte_text_read_as_utf8)
                 bytes.push_back(random.below(6) == 0 ? ' ' : random.byte_between('a', 'z'));
             }
         }
+        const std::vector<unsigned char> exact(bytes.begin(), bytes.end());  // exactly sized: ASan sees overreads
         for (const action_t action : {action_t::replace, action_t::drop}) {
-            const replacing_expectation e = expected_replacing(bytes, action);
+            const replacing_expectation e = expected_replacing(exact, action);
             for (const d::transcoder* k : d::available_transcoders())
                 for (const std::size_t clean_after : std::initializer_list<std::size_t>{0, 16, 128})
                     for (const std::size_t room : {unbounded, std::size_t{63}, std::size_t{64}, std::size_t{100}})
                         for (const std::size_t stop_after : {unbounded, std::size_t{1}, std::size_t{64}})
                             check_replacing(
-                                c, *k, bytes.data(), bytes.size(), e, action, room, stop_after, clean_after, [&] {
+                                c, *k, exact.data(), exact.size(), e, action, room, stop_after, clean_after, [&] {
                                     return "single-byte text (" +
                                            t::hex_of(std::string(bytes.begin(), bytes.end()).substr(0, 80)) + "...), " +
                                            std::to_string(bytes.size()) + " bytes, room " + room_name(room) +
@@ -1076,6 +1077,65 @@ BOOST_AUTO_TEST_CASE(decode_replacing_single_byte_text_read_as_utf8)
                                 });
         }
     }
+    BOOST_TEST(c.failures() == 0);
+}
+
+// The edges of the AVX-512 kernel's window of one-byte segments, built on
+// purpose: a sequence of 2 to 4 bytes (well-formed, or an ill-formed
+// subpart of 2 bytes) whose lead byte is the window's last byte; a window
+// of 64 bytes A0 (64 U+FFFD); windows holding a lead byte followed by a
+// continuation byte that Table 3-7 does not allow after it (E0 80, ED A0,
+// F0 8F, F4 90, C0 80, C1 BF, F5 80); and a lone continuation byte first
+// in the window after a window of one-byte segments.
+BOOST_AUTO_TEST_CASE(decode_replacing_edges_of_the_window_of_one_byte_segments)
+{
+    checker c;
+    std::vector<std::vector<unsigned char>> inputs;
+    const auto latin1 = [](std::size_t size) {
+        std::vector<unsigned char> bytes;
+        for (std::size_t index = 0; index < size; ++index)
+            bytes.push_back(index % 7 == 3 ? 0xE9 : static_cast<unsigned char>('a' + index % 26));
+        return bytes;
+    };
+    const std::vector<std::vector<unsigned char>> sequences = {
+        {0xC3, 0xA9},     {0xE0, 0xA0, 0x80}, {0xED, 0x9F, 0xBF}, {0xF0, 0x90, 0x80, 0x80}, {0xF4, 0x8F, 0xBF, 0xBF},
+        {0xE1, 0x80, 'a'}};
+    for (const std::vector<unsigned char>& sequence : sequences)
+        for (const std::size_t before : {63u, 127u}) {
+            std::vector<unsigned char> bytes = latin1(before);
+            bytes.insert(bytes.end(), sequence.begin(), sequence.end());
+            const std::vector<unsigned char> after = latin1(70);
+            bytes.insert(bytes.end(), after.begin(), after.end());
+            inputs.push_back(bytes);
+        }
+    inputs.push_back(std::vector<unsigned char>(64, 0xA0));
+    inputs.push_back(std::vector<unsigned char>(130, 0xA0));
+    const std::vector<std::vector<unsigned char>> disallowed = {{0xE0, 0x80}, {0xED, 0xA0}, {0xF0, 0x8F}, {0xF4, 0x90},
+                                                                {0xC0, 0x80}, {0xC1, 0xBF}, {0xF5, 0x80}};
+    for (const std::vector<unsigned char>& pair : disallowed) {
+        std::vector<unsigned char> bytes = latin1(20);
+        bytes.insert(bytes.end(), pair.begin(), pair.end());
+        const std::vector<unsigned char> after = latin1(100);
+        bytes.insert(bytes.end(), after.begin(), after.end());
+        inputs.push_back(bytes);
+    }
+    std::vector<unsigned char> lone = latin1(64);
+    lone.push_back(0x80);
+    const std::vector<unsigned char> after = latin1(70);
+    lone.insert(lone.end(), after.begin(), after.end());
+    inputs.push_back(lone);
+    for (const std::vector<unsigned char>& bytes : inputs)
+        for (const action_t action : {action_t::replace, action_t::drop}) {
+            const replacing_expectation e = expected_replacing(bytes, action);
+            for (const d::transcoder* k : d::available_transcoders())
+                for (const std::size_t room : {unbounded, std::size_t{64}, std::size_t{65}})
+                    for (const std::size_t stop_after : {unbounded, std::size_t{1}, std::size_t{30}})
+                        check_replacing(c, *k, bytes.data(), bytes.size(), e, action, room, stop_after, 16, [&] {
+                            return t::hex_of(std::string(bytes.begin(), bytes.end()).substr(0, 80)) + "..., " +
+                                   std::to_string(bytes.size()) + " bytes, room " + room_name(room) + ", stop after " +
+                                   room_name(stop_after) + (action == action_t::drop ? ", drop" : ", replace");
+                        });
+        }
     BOOST_TEST(c.failures() == 0);
 }
 

@@ -454,7 +454,8 @@ inline std::uint64_t second_byte_outside(__m512i bytes, unsigned char lead, unsi
 // segments starting at 0..60 are decoded as in decode_valid, 16 at a time,
 // the ill-formed ones replaced by U+FFFD or left out; the next window
 // starts at the first segment at 61..63, or 64. Under replace, a window
-// where every byte is a segment of its own (Latin-1 text read as UTF-8)
+// with no lead byte C2..F4 before a continuation byte and none last, whose
+// bytes are then each a segment of their own (Latin-1 text read as UTF-8),
 // is widened whole instead.
 inline decode_progress decode_replacing(const unsigned char* p, const unsigned char* stop, const unsigned char* end,
                                         char32_t* out, std::size_t room, scalar::subpart_action action,
@@ -469,9 +470,10 @@ inline decode_progress decode_replacing(const unsigned char* p, const unsigned c
         const std::uint64_t ascii = ~static_cast<std::uint64_t>(_mm512_movepi8_mask(bytes));
         if (!drop) {
             // No lead byte C2..F4 followed by a continuation byte, and none
-            // last: every byte is a segment of its own (Table 3-7: the only
-            // sequences longer than a byte start that way), ASCII or an
-            // ill-formed subpart of one byte. Latin-1 or Windows-1252 text
+            // last: every byte is a segment of its own, ASCII or an
+            // ill-formed subpart of one byte (Table 3-7: a segment longer
+            // than a byte starts with such a lead and continuation byte, and
+            // a lead byte last may start one that ends past the window). Latin-1 or Windows-1252 text
             // read as UTF-8 is made of such windows: each byte is widened,
             // and U+FFFD put in the lanes of bytes 80..FF, with no split.
             const std::uint64_t leads = bytes_in_range(bytes, 0xC2, 0x33);
