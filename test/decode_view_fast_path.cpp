@@ -434,6 +434,19 @@ void check_fast_path(const std::string& bytes, Policy policy, const expected_run
                    "backwards: " << got.size() << " elements, expected " << expected.backwards.size()
                                  << "; first difference at element " << (mismatch - got.begin()));
     }
+    {
+        // Through std::views::reverse, whose iterator steps a copy back to
+        // read each element.
+        std::vector<state> got;
+        const auto reversed = view | std::views::reverse;
+        for (auto it = reversed.begin(); it != reversed.end() && got.size() <= bytes.size(); ++it) {
+            const auto element = std::ranges::prev(it.base());
+            BOOST_TEST_REQUIRE(static_cast<std::uint32_t>(*it) == static_cast<std::uint32_t>(*element));
+            got.push_back(state_of_fast(element, last, sv));
+        }
+        BOOST_TEST((got == expected.backwards),
+                   "std::views::reverse: " << got.size() << " elements, expected " << expected.backwards.size());
+    }
     for (const walk& w : expected.walks) {
         auto it = w.from_end ? last : first;
         bool same = state_of_fast(it, last, sv) == w.states[0];

@@ -83,7 +83,10 @@ struct decode_adaptor_traits;  // below
     reads a maximal subpart again, forwards, to classify it. The one
     exception: over a bidirectional range that is not random-access, an
     iterator that came from `end()` computes its byte offset (O(n), once)
-    the first time the policy is told about an error. Iterators hold
+    the first time the policy is told about an error. Over contiguous sized
+    bytes a step may first validate a block of at most 1024 bytes ahead
+    (`++`) or 1360 behind (`--`) with the SIMD kernel, then decodes inside it
+    without checks: O(1) per byte passed. Iterators hold
     positions, never a pointer to the view, and cost a few pointers and a
     `char32_t`.
 
@@ -194,6 +197,8 @@ class decode_view<V, Policy>::iterator_ : public detail::iterator_category_base<
     static constexpr bool validates_ahead =
         !detail::decodes_utf16_v<Base> && detail::byte_pointer_range<base_iterator, base_sentinel>;
     static constexpr std::size_t lookahead_block_bytes = 1024;
+    // And steps back inside a stretch validated behind it (validated_behind).
+    static constexpr bool validates_behind = validates_ahead && keeps_begin;
     static constexpr std::size_t error_look_bytes = 16;         // see validated_until
     static constexpr std::size_t clean_bytes_after_error = 32;  // see note_error
     // Stepping cannot throw if the policy cannot and the byte iterator's
@@ -212,7 +217,7 @@ class decode_view<V, Policy>::iterator_ : public detail::iterator_category_base<
     [[no_unique_address]] base_sentinel end_ = base_sentinel();
     [[no_unique_address]] detail::range_origin<base_iterator, keeps_begin> origin_ = {};
     [[no_unique_address]] detail::copyable_box<Policy> policy_ = {};
-    // With validates_ahead: what is known of the bytes ahead.
+    // With validates_ahead: what is known of the bytes ahead (and behind).
     [[no_unique_address]] std::conditional_t<validates_ahead, detail::lookahead_window<base_iterator>,
                                              detail::empty_slot>
         window_ = {};
@@ -345,6 +350,21 @@ public:
     constexpr iterator_& operator--() noexcept(nothrow_step)  // conditionally noexcept
         requires bidirectional
     {
+        if constexpr (validates_behind) {
+            if (!UTF8VIEW_IS_CONSTANT_EVALUATED()) {
+                if (!(window_.validated_begin < current_) && !(window_.validate_behind_at < current_))
+                    validate_behind();
+                if (window_.validated_begin < current_) [[likely]] {
+                    // The element before lies in the stretch: well-formed.
+                    const detail::segment decoded = detail::decode_well_formed_before(detail::byte_pointer(current_));
+                    base_iterator start = current_ - static_cast<difference_type>(decoded.length);
+                    if (end_ - window_.checked_end < 4) window_.checked_end = start;  // as below
+                    commit(std::move(start), -static_cast<std::ptrdiff_t>(decoded.length), decoded.code_point,
+                           decoded.length, 0);
+                    return *this;
+                }
+            }
+        }
         base_iterator position = current_;
         std::ptrdiff_t moved = 0;  // from current_ to position, in bytes
         bool crossed_error = false;  // a maximal subpart lies between here and current_
@@ -372,12 +392,18 @@ public:
                 if constexpr (validates_ahead) {
                     if (crossed_error) window_.validated_end = start;
                     if (end_ - window_.checked_end < 4) window_.checked_end = start;
+                    window_.validated_begin = start;  // nothing behind is known
                 }
                 commit(std::move(start), moved, decoded.code_point, decoded.length, 0);
                 return *this;
             }
             if (const auto replacement = detail::ask_policy_about(*policy_, decoded, origin_.offset_of(start, moved))) {
-                if constexpr (validates_ahead) window_ = {start, start};
+                if constexpr (validates_ahead) {
+                    window_.validated_end = start;
+                    window_.checked_end = start;
+                    // Past the subpart, which a step forwards from here passes.
+                    window_.validated_begin = start + static_cast<difference_type>(decoded.length);
+                }
                 commit(std::move(start), moved, *replacement, decoded.length, decoded.error);
                 return *this;
             }
@@ -423,7 +449,7 @@ private:
         : current_(std::move(begin)), end_(std::move(end)), policy_(policy)
     {
         if constexpr (keeps_begin) origin_ = detail::range_origin<base_iterator, keeps_begin>(current_);
-        if constexpr (validates_ahead) window_ = {current_, current_};
+        if constexpr (validates_ahead) window_ = {current_, current_, current_, current_};
         if constexpr (forward) step_to(current_, 0);
         else read_input();
     }
@@ -433,7 +459,7 @@ private:
         : current_(end), end_(std::move(end)),
           origin_(begin, typename detail::range_origin<base_iterator, keeps_begin>::at_end_t{}), policy_(policy)
     {
-        if constexpr (validates_ahead) window_ = {current_, current_};
+        if constexpr (validates_ahead) window_ = {current_, current_, current_, current_};
     }
     // An iterator at the end of a common forward range, without its begin.
     constexpr iterator_(at_end_t, base_iterator end, const Policy& policy)
@@ -545,6 +571,21 @@ private:
             constexpr auto wanted = static_cast<difference_type>(clean_bytes_after_error);
             const difference_type room = (end_ - next) - 3;
             window_.checked_end = next + (room < 0 ? 0 : room < wanted ? room : wanted);
+            passed_error(next);
+        }
+        else {
+            static_cast<void>(next);
+        }
+    }
+
+    // After an ill-formed maximal subpart that ends at `next`, going
+    // forwards: a step back from `next` meets the subpart, so nothing behind
+    // it is known.
+    constexpr void passed_error(const base_iterator& next) noexcept
+    {
+        if constexpr (validates_behind) {
+            window_.validated_begin = next;
+            window_.validate_behind_at = next;
         }
         else {
             static_cast<void>(next);
@@ -570,6 +611,48 @@ private:
         return position + static_cast<difference_type>(detail::valid_prefix_bytes(first, block));
     }
 
+    // For a step back that finds no validated stretch behind the iterator:
+    // validates the bytes before current_ in blocks of 16, 64, 256 and 1024
+    // bytes, each from a segment boundary (validated_behind), and makes the
+    // longest well-formed one the stretch. If even the 16 bytes before
+    // current_ hold an error, the steps back take the checked path until 32
+    // bytes further back, where they try again.
+    constexpr void validate_behind() noexcept
+        requires validates_behind
+    {
+        const base_iterator from = validated_behind(origin_.begin(), current_);
+        window_.validated_begin = from;
+        if (from != current_) window_.validate_behind_at = from;
+        else {
+            constexpr auto retry = static_cast<difference_type>(clean_bytes_after_error);
+            const difference_type available = current_ - origin_.begin();
+            window_.validate_behind_at = current_ - (available < retry ? available : retry);
+        }
+    }
+
+    // The start of the longest well-formed stretch of the blocks behind
+    // `position` (see validate_behind), or `position` if none is. A block
+    // starts at its first byte that is not a continuation byte (at most 3
+    // on): every such byte starts a segment (Unicode 15.0 ch. 3 §3.9), so
+    // the stretch decodes backwards exactly as forwards.
+    [[gnu::noinline]] static base_iterator validated_behind(base_iterator begin, base_iterator position) noexcept
+        requires validates_behind
+    {
+        const difference_type available = position - begin;
+        base_iterator from = position;
+        for (difference_type block = 16; block <= 1024; block *= 4) {
+            base_iterator start = position - (available < block ? available : block);
+            if (start != begin)
+                for (int skipped = 0; skipped < 3 && start != position && is_continuation_byte(*start); ++skipped)
+                    ++start;
+            const auto bytes = static_cast<std::size_t>(position - start);
+            if (bytes == 0 || detail::valid_prefix_bytes(detail::byte_pointer(start), bytes) != bytes) break;
+            from = start;
+            if (!(available > block)) break;
+        }
+        return from;
+    }
+
     // Forward ranges: decodes the element at `position` (`moved` bytes after
     // current_) and makes it current, first passing over the maximal
     // subparts the policy drops. Inlined into ++, so that a loop over the
@@ -581,6 +664,7 @@ private:
         bool dropped = false;  // the last segment passed over was dropped; it ends at `position`
         for (;;) {
             if (position == end_) {
+                if (dropped) passed_error(position);
                 commit(std::move(position), moved, 0, 0, 0);
                 return;
             }

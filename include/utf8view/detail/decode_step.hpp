@@ -252,6 +252,29 @@ decode_step_in_memory(const unsigned char* p, const unsigned char* last) noexcep
                    4, 0};
 }
 
+// The well-formed sequence that ends just before `p`, decoded without
+// checks: the caller knows that the 1 to 4 bytes before `p` hold a whole
+// well-formed sequence (a validation kernel said so) and that `p` is where
+// it ends. Its lead byte is the last byte before `p` that is not a
+// continuation byte (Table 3-7: continuation bytes never start a
+// sequence); each test on the way back is a branch that text in one
+// script predicts, so a loop of steps back does not wait for each length.
+[[nodiscard]] UTF8VIEW_ALWAYS_INLINE constexpr segment decode_well_formed_before(const unsigned char* p) noexcept
+{
+    const unsigned char last = p[-1];
+    if (last < 0x80) return segment{last, 1, 0};
+    const unsigned char second_last = p[-2];
+    if (second_last >= 0xC0) return segment{lead_payload(second_last, 2) << 6 | continuation_payload(last), 2, 0};
+    const unsigned char third_last = p[-3];
+    if (third_last >= 0xC0)
+        return segment{lead_payload(third_last, 3) << 12 | continuation_payload(second_last) << 6 |
+                           continuation_payload(last),
+                       3, 0};
+    return segment{lead_payload(p[-4], 4) << 18 | continuation_payload(third_last) << 12 |
+                       continuation_payload(second_last) << 6 | continuation_payload(last),
+                   4, 0};
+}
+
 template <class I>
 struct located_segment {
     I start;          // first byte of the segment

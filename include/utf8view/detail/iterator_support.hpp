@@ -48,8 +48,9 @@ struct empty_slot {
 };
 
 // What a decode iterator over bytes in memory knows of the bytes ahead of
-// it (doc/design.md, "The contiguous fast path"). Neither is a mere hint:
-// the bytes before validated_end are decoded without checks, and a
+// it and behind it (doc/design.md, "The contiguous fast path"). None is a
+// mere hint: the bytes before validated_end, and those from
+// validated_begin up to the iterator, are decoded without checks, and a
 // sequence that starts before checked_end is read without tests against
 // the end.
 template <class I>
@@ -62,6 +63,17 @@ struct lookahead_window {
     // bytes lie between any position before it that the iterator can step
     // forwards to and the end of the bytes (stepping back resets it).
     I checked_end = I();
+    // Stepping back: the bytes from here up to the current position are
+    // well-formed and this is a segment boundary, so a step back that stays
+    // at or after it decodes without checks. Past an ill-formed maximal
+    // subpart met going forwards it is the position after that subpart
+    // (ahead of an iterator standing on it): nothing behind is known.
+    I validated_begin = I();
+    // A step back from a position at or before here validates the bytes
+    // behind it again (the iterator's validated_behind); after a block
+    // that held an error, some bytes further back, so that text with errors
+    // is not validated again at every step.
+    I validate_behind_at = I();
 };
 
 // What an iterator keeps of the start of its base range:
