@@ -88,7 +88,7 @@ struct iterator_sink {
     [[nodiscard]] constexpr std::size_t space() const noexcept { return room; }
     constexpr void write(const unsigned char* bytes, std::size_t count)
     {
-        using code_unit = output_code_unit_t<O>;
+        using code_unit = output_unit_t<O>;
         for (std::size_t index = 0; index < count; ++index) *out++ = static_cast<code_unit>(bytes[index]);
         if (room != static_cast<std::size_t>(-1)) room -= count;
     }
@@ -345,12 +345,9 @@ template <std::ranges::input_range R>
     stays written.
     @par Standard Unicode 15.0 ch. 3, Table 3-7 and §3.9 ("U+FFFD
     Substitution of Maximal Subparts"); WHATWG Encoding, "UTF-8 decoder". */
-template <std::ranges::input_range R, detail::output_iterator_argument O,
+template <std::ranges::input_range R, detail::utf8_output_iterator_argument O,
           decode_error_policy Policy = on_error::replace_t>
-    requires utf8_range<R> && (!detail::string_literal_array<R>) &&
-             requires {
-                 typename detail::output_code_unit_t<std::decay_t<O>>;
-             } && std::output_iterator<std::decay_t<O>, const detail::output_code_unit_t<std::decay_t<O>>&>
+    requires utf8_range<R> && (!detail::string_literal_array<R>)
 constexpr std::ranges::in_out_result<std::ranges::borrowed_iterator_t<R>, std::decay_t<O>> repair_into(
     R&& bytes, O&& out, Policy policy = Policy())
 {

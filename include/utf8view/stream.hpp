@@ -309,9 +309,7 @@ public:
         @return the end of what was written: the bytes of the segments that
         end in this chunk, repaired.
         @par Complexity O(size of the chunk). */
-    template <detail::stream_chunk R, std::weakly_incrementable O>
-        requires(!std::ranges::range<O>) && requires { typename detail::output_code_unit_t<O>; } &&
-                std::output_iterator<O, const detail::output_code_unit_t<O>&>
+    template <detail::stream_chunk R, detail::utf8_output_iterator_argument O>
     constexpr O repair(R&& chunk, O out)
     {
         carry_.feed(
@@ -331,9 +329,7 @@ public:
         @param out as for `repair()`, with room for 4 bytes.
         @return the end of what was written.
         @par Complexity O(1). */
-    template <std::weakly_incrementable O>
-        requires(!std::ranges::range<O>) && requires { typename detail::output_code_unit_t<O>; } &&
-                std::output_iterator<O, const detail::output_code_unit_t<O>&>
+    template <detail::utf8_output_iterator_argument O>
     constexpr O finish(O out)
     {
         carry_.finish([&](const unsigned char* bytes, const detail::segment& decoded, std::uint64_t offset) {

@@ -229,10 +229,11 @@ constexpr std::ranges::in_out_result<I, O> decode_bulk(I first, const S& last, O
     return decode_checked(std::move(first), last, std::move(out), out_last, policy, 0);
 }
 
-// The element type an output iterator takes: its value type, or for the
-// standard insert iterators (whose value type is void) their container's;
-// and the same when it is a UTF-8 code unit (output_code_unit) or a UTF-16
-// one (output_utf16_unit, <utf8view/utf16.hpp>).
+// The element type an output iterator takes (output_unit_t): its value
+// type, or for the standard insert iterators (whose value type is void)
+// their container's. An output argument of the bulk functions takes UTF-8
+// code units (utf8_output_iterator_argument) or UTF-16 ones
+// (utf16_output_iterator_argument) by that type.
 template <class O>
 concept value_typed_output = requires { typename std::iter_value_t<O>; };
 template <class O>
@@ -248,20 +249,24 @@ struct output_value<O> {
     using type = typename O::container_type::value_type;
 };
 template <class O>
-struct output_code_unit {};
+using output_unit_t = typename output_value<O>::type;
+
 template <class O>
-    requires utf8_code_unit<typename output_value<O>::type>
-struct output_code_unit<O> {
-    using type = typename output_value<O>::type;
-};
+concept unit_output_iterator_argument = output_iterator_argument<O> && requires {
+    typename output_unit_t<std::decay_t<O>>;
+} && std::output_iterator<std::decay_t<O>, const output_unit_t<std::decay_t<O>>&>;
 template <class O>
-using output_code_unit_t = typename output_code_unit<O>::type;
+concept utf8_output_iterator_argument =
+    unit_output_iterator_argument<O> && utf8_code_unit<output_unit_t<std::decay_t<O>>>;
+template <class O>
+concept utf16_output_iterator_argument =
+    unit_output_iterator_argument<O> && utf16_code_unit<output_unit_t<std::decay_t<O>>>;
 
 template <class I, class S, class O, class OS, class Policy>
 constexpr std::ranges::in_out_result<I, O> encode_bulk(I first, const S& last, O out, const OS& out_last,
                                                        Policy& policy)
 {
-    using code_unit = output_code_unit_t<O>;
+    using code_unit = output_unit_t<O>;
     // Not over volatile code points (as byte_pointer_range for bytes): the
     // kernels read through plain pointers.
     if constexpr (std::contiguous_iterator<I> && std::sized_sentinel_for<S, I> &&
@@ -534,12 +539,9 @@ template <std::ranges::input_range R>
     @par Bad input each value that is not a scalar value goes to the policy
     once; the output is always well-formed UTF-8.
     @par Standard Unicode 15.0 ch. 3, D76, Table 3-6. */
-template <std::ranges::input_range R, detail::output_iterator_argument O,
+template <std::ranges::input_range R, detail::utf8_output_iterator_argument O,
           encode_error_policy Policy = on_error::replace_t>
-    requires code_point_range<R> && (!detail::string_literal_array<R>) &&
-             requires {
-                 typename detail::output_code_unit_t<std::decay_t<O>>;
-             } && std::output_iterator<std::decay_t<O>, const detail::output_code_unit_t<std::decay_t<O>>&>
+    requires code_point_range<R> && (!detail::string_literal_array<R>)
 constexpr std::ranges::in_out_result<std::ranges::borrowed_iterator_t<R>, std::decay_t<O>> encode_into(
     R&& code_points, O&& out, Policy policy = Policy())
 {

@@ -38,27 +38,6 @@ namespace utf8view {
 
 namespace detail {
 
-// The UTF-16 code unit type an output iterator takes (see output_value).
-template <class O>
-struct output_utf16_unit {};
-template <class O>
-    requires utf16_code_unit<typename output_value<O>::type>
-struct output_utf16_unit<O> {
-    using type = typename output_value<O>::type;
-};
-template <class O>
-using output_utf16_unit_t = typename output_utf16_unit<O>::type;
-
-template <class O>
-concept utf16_output_iterator_argument = output_iterator_argument<O> && requires {
-    typename output_utf16_unit_t<std::decay_t<O>>;
-} && std::output_iterator<std::decay_t<O>, const output_utf16_unit_t<std::decay_t<O>>&>;
-
-template <class O>
-concept utf8_output_iterator_argument = output_iterator_argument<O> && requires {
-    typename output_code_unit_t<std::decay_t<O>>;
-} && std::output_iterator<std::decay_t<O>, const output_code_unit_t<std::decay_t<O>>&>;
-
 template <class Out>
 concept utf16_output_range = std::ranges::forward_range<Out> && utf16_code_unit<std::ranges::range_value_t<Out>> &&
                              std::output_iterator<std::ranges::iterator_t<Out>, const std::ranges::range_value_t<Out>&>;
@@ -253,7 +232,7 @@ template <std::ranges::input_range R, detail::utf8_output_iterator_argument O,
 constexpr std::ranges::in_out_result<std::ranges::borrowed_iterator_t<R>, std::decay_t<O>> utf16_to_utf8_into(
     R&& units, O&& out, Policy policy = Policy())
 {
-    using unit = detail::output_code_unit_t<std::decay_t<O>>;
+    using unit = detail::output_unit_t<std::decay_t<O>>;
     auto [in, written] =
         detail::utf16_to_utf8_bulk<unit>(std::ranges::begin(units), std::ranges::end(units),
                                          std::decay_t<O>(std::forward<O>(out)), std::unreachable_sentinel, policy);
@@ -352,7 +331,7 @@ template <std::ranges::input_range R, detail::utf16_output_iterator_argument O,
 constexpr std::ranges::in_out_result<std::ranges::borrowed_iterator_t<R>, std::decay_t<O>> utf8_to_utf16_into(
     R&& bytes, O&& out, Policy policy = Policy())
 {
-    using unit = detail::output_utf16_unit_t<std::decay_t<O>>;
+    using unit = detail::output_unit_t<std::decay_t<O>>;
     auto [in, written] =
         detail::utf8_to_utf16_bulk<unit>(std::ranges::begin(bytes), std::ranges::end(bytes),
                                          std::decay_t<O>(std::forward<O>(out)), std::unreachable_sentinel, policy);

@@ -107,3 +107,20 @@
 #define UTF8VIEW_BEGIN_TARGET_REGION(isa)
 #define UTF8VIEW_END_TARGET_REGION
 #endif
+
+// UTF8VIEW_BEGIN_AVX512_REGION(isa) ... UTF8VIEW_END_AVX512_REGION: a target
+// region for AVX-512 code. GCC 12 warns that the "undefined" vector its own
+// AVX-512 intrinsics start from (_mm512_undefined_epi32) is used
+// uninitialized once they are inlined (GCC bug 105593, fixed in GCC 13), so
+// those two warnings are off inside.
+#if defined(__GNUC__) && !defined(__clang__)
+#define UTF8VIEW_BEGIN_AVX512_REGION(isa)                                                                              \
+    UTF8VIEW_PRAGMA(GCC diagnostic push)                                                                               \
+    UTF8VIEW_PRAGMA(GCC diagnostic ignored "-Wuninitialized")                                                          \
+    UTF8VIEW_PRAGMA(GCC diagnostic ignored "-Wmaybe-uninitialized")                                                    \
+    UTF8VIEW_BEGIN_TARGET_REGION(isa)
+#define UTF8VIEW_END_AVX512_REGION UTF8VIEW_END_TARGET_REGION UTF8VIEW_PRAGMA(GCC diagnostic pop)
+#else
+#define UTF8VIEW_BEGIN_AVX512_REGION(isa) UTF8VIEW_BEGIN_TARGET_REGION(isa)
+#define UTF8VIEW_END_AVX512_REGION UTF8VIEW_END_TARGET_REGION
+#endif

@@ -32,16 +32,7 @@
 
 #include <utf8view/detail/prologue.hpp>
 
-// GCC 12 warns that the "undefined" vector its own AVX-512 intrinsics start
-// from (_mm512_undefined_epi32) is used uninitialized once they are inlined
-// here (GCC bug 105593, fixed in GCC 13).
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wuninitialized"
-#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
-#endif
-
-UTF8VIEW_BEGIN_TARGET_REGION("avx512f,avx512bw")
+UTF8VIEW_BEGIN_AVX512_REGION("avx512f,avx512bw")
 
 namespace utf8view::detail::simd::avx512 {
 
@@ -150,11 +141,7 @@ inline constexpr std::size_t step_vectors = 2;
 
 }  // namespace utf8view::detail::simd::avx512
 
-UTF8VIEW_END_TARGET_REGION
-
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic pop
-#endif
+UTF8VIEW_END_AVX512_REGION
 
 #include <utf8view/detail/epilogue.hpp>
 

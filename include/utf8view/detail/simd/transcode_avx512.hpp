@@ -69,15 +69,7 @@
 
 #include <utf8view/detail/prologue.hpp>
 
-// GCC 12 warns about the "undefined" vectors of its own AVX-512 intrinsics
-// (GCC bug 105593, fixed in GCC 13); see avx512.hpp.
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wuninitialized"
-#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
-#endif
-
-UTF8VIEW_BEGIN_TARGET_REGION("avx512f,avx512bw,avx512vbmi,avx512vbmi2,bmi,bmi2,popcnt")
+UTF8VIEW_BEGIN_AVX512_REGION("avx512f,avx512bw,avx512vbmi,avx512vbmi2,bmi,bmi2,popcnt")
 
 namespace utf8view::detail::simd::avx512_transcode {
 
@@ -900,11 +892,7 @@ inline utf16_to_utf8_progress utf16_to_utf8(const char16_t* p, const char16_t* e
 
 }  // namespace utf8view::detail::simd::avx512_transcode
 
-UTF8VIEW_END_TARGET_REGION
-
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic pop
-#endif
+UTF8VIEW_END_AVX512_REGION
 
 #include <utf8view/detail/epilogue.hpp>
 
