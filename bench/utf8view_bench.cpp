@@ -199,6 +199,25 @@ BENCH_NOINLINE std::uint64_t sum_utf8view(std::string_view s)
     for (char32_t c : s | utf8view::views::decode) sum += c;
     return sum;
 }
+// The same loop backwards: `--` from the end, and through std::views::reverse
+// (whose iterator steps a copy back to read each element).
+BENCH_NOINLINE std::uint64_t sum_utf8view_backward(std::string_view s)
+{
+    const auto view = s | utf8view::views::decode;
+    const auto first = view.begin();
+    std::uint64_t sum = 0;
+    for (auto it = view.end(); it != first;) {
+        --it;
+        sum += *it;
+    }
+    return sum;
+}
+BENCH_NOINLINE std::uint64_t sum_utf8view_reverse(std::string_view s)
+{
+    std::uint64_t sum = 0;
+    for (char32_t c : s | utf8view::views::decode | std::views::reverse) sum += c;
+    return sum;
+}
 BENCH_NOINLINE std::uint64_t sum_utf8view_forward(std::string_view s)
 {
     const std::ranges::subrange bytes(forward_bytes(s.data()), forward_bytes(s.data() + s.size()));
@@ -460,6 +479,8 @@ std::vector<implementation<sum_fn>> sum_impls = {
     {"utf8view.views_decode.O2_no_march", sum_utf8view_o2_build},
 #endif
     {"utf8view.views_decode_forward_only", sum_utf8view_forward},
+    {"utf8view.views_decode_backward", sum_utf8view_backward},
+    {"utf8view.views_decode_reverse", sum_utf8view_reverse},
     {"utfcpp.unchecked.iterator", sum_utfcpp_unchecked},
     {"utfcpp.iterator", sum_utfcpp},
     {"icu.U8_NEXT", sum_icu},
