@@ -79,6 +79,9 @@ namespace on_error {
     decoder's behaviour). Never throws.
     @par Standard Unicode 15.0, ch. 3 §3.9, "U+FFFD Substitution of Maximal Subparts". */
 struct replace_t {
+    /// Every call returns a replacement (see `policy_replaces_every_error`).
+    static constexpr bool replaces_every_error = true;
+
     [[nodiscard]] constexpr std::optional<char32_t> operator()(const decode_error_info&) const noexcept
     {
         return replacement_character;
@@ -114,6 +117,9 @@ struct skip_t {
     that is not a scalar value. Without exceptions (-fno-exceptions) it calls
     `std::abort()`. */
 struct throw_exception_t {
+    /// No call returns `std::nullopt` (see `policy_replaces_every_error`).
+    static constexpr bool replaces_every_error = true;
+
     [[noreturn]] std::optional<char32_t> operator()(const decode_error_info& info) const
     {
 #if UTF8VIEW_HAS_EXCEPTIONS
@@ -167,6 +173,27 @@ template <class P>
 inline constexpr bool policy_drops_every_error = requires {
     requires std::same_as<std::remove_cv_t<decltype(P::drops_every_error)>, bool>;
     requires P::drops_every_error;
+};
+
+/** True if the policy type `P` declares that it never drops an error:
+    that each of its calls returns a replacement (or throws), never
+    `std::nullopt`. A policy declares it with a member
+    `static constexpr bool replaces_every_error = true;`, as
+    `on_error::replace_t` and `on_error::throw_exception_t` do.
+
+    What it changes: every ill-formed maximal subpart is then an element of
+    a `decode_view`, so an iterator that is not at the first code unit of
+    its range has an element before it. `std::reverse_iterator` of such a
+    view's iterator (what `std::views::reverse` uses) relies on it to keep
+    the element before its position decoded, once, rather than decode it
+    at every `*` and `++` (see `decode_view`). A policy that declares this
+    and then drops a subpart at the start of a range breaks that reverse
+    iterator's precondition (checked by `UTF8VIEW_ASSERT`).
+    @par Complexity compile time only. */
+template <class P>
+inline constexpr bool policy_replaces_every_error = requires {
+    requires std::same_as<std::remove_cv_t<decltype(P::replaces_every_error)>, bool>;
+    requires P::replaces_every_error;
 };
 
 namespace detail {

@@ -5,7 +5,9 @@
 //
 // The adaptor objects compose with the standard library's in both
 // directions, whatever the standard library: detail/closure.hpp picks a
-// different base for libstdc++, libc++ and MSVC's library. A plain main so
+// different base for libstdc++, libc++ and MSVC's library. And
+// std::views::reverse works through the library's own std::reverse_iterator
+// (detail/reverse_iterator.hpp specializes it), with either library. A plain main so
 // that scripts/test-all can also build it against libc++ (the Boost.Test
 // library here is built for libstdc++). Expected values: Unicode 15.0 §3.9
 // (FF is one maximal subpart) and the code charts (U+00C6 is C3 86).
@@ -41,6 +43,15 @@ int main()
           "decode | encode | take");
     check(std::ranges::equal(bytes | (u8v::views::decode | u8v::views::encode) | std::views::take(2), first_bytes),
           "decode | encode composed");
+    const std::array<char32_t, 3> reversed = {'b', 0xFFFD, 0xC6};
+    check(std::ranges::equal(bytes | u8v::views::decode | std::views::reverse, reversed), "decode | reverse");
+    const auto view = bytes | u8v::views::decode;
+    using reverse = std::reverse_iterator<decltype(view.begin())>;
+    static_assert(sizeof(reverse) == 2 * sizeof(decltype(view.begin())), "the specialization");
+    static_assert(std::bidirectional_iterator<reverse>);
+    reverse it(view.end());
+    ++it;
+    check(*it == 0xFFFD && it.base().base() == bytes.begin() + 3 && *--it == 'b', "reverse_iterator steps");
     std::printf("closure_composition: %d failure(s)\n", failures);
     return failures == 0 ? 0 : 1;
 }

@@ -1,0 +1,222 @@
+// Copyright (c) 2026 the utf8view authors.
+// Distributed under the Boost Software License, Version 1.0.
+
+// std::reverse_iterator over decode_view's iterator (the specialization of
+// detail/reverse_iterator.hpp), which std::views::reverse uses:
+//
+// - over every decode vector, under every validation kernel and over a
+//   std::list (no kernel): the elements are the vector's replace column
+//   reversed, and the policy runs exactly once per maximal subpart, at the
+//   subpart's offset, in decreasing order (the counts from the vectors:
+//   U+FFFD under replace minus U+FFFD under skip); under on_error::skip,
+//   which may drop subparts and so gets the standard template, the skip
+//   column reversed;
+// - the same over the code points of UTF-8-test.txt, against the forward
+//   iteration of the same view over a std::list;
+// - base() is the position after the element, a throwing policy leaves
+//   the reverse iterator where it was, and a mutable reverse iterator
+//   converts to a const one without running the policy again.
+
+#include <utf8view/decode_view.hpp>
+#define BOOST_TEST_MODULE reverse_iterator
+#include <boost/test/unit_test.hpp>
+
+#include "support/force_kernels.hpp"
+#include "support/print.hpp"
+#include "support/testdata.hpp"
+#include "support/vector_files.hpp"
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <iterator>
+#include <list>
+#include <optional>
+#include <ranges>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace u8v = utf8view;
+namespace t = utf8view_test;
+
+namespace {
+
+constexpr char32_t fffd = 0xFFFD;
+
+// Records each call: the offset it was told. Replaces each subpart with
+// U+FFFD, and says so (policy_replaces_every_error), as on_error::replace
+// does: std::reverse_iterator of its view is the specialization.
+struct recording_policy {
+    static constexpr bool replaces_every_error = true;
+    std::vector<std::uint64_t>* offsets = nullptr;
+    std::optional<char32_t> operator()(const u8v::decode_error_info& info) const
+    {
+        offsets->push_back(info.offset);
+        return fffd;
+    }
+};
+
+struct reversed_run {
+    std::vector<char32_t> values;
+    std::vector<std::uint64_t> offsets;  // the policy's calls, in order
+};
+
+// Iterates `bytes` backwards with std::reverse_iterator, from the view's
+// end to the first byte. (Not through std::views::reverse, whose end()
+// calls the view's begin(), which decodes the first element: its policy
+// call would add to the reverse iterator's.) Also checks that
+// std::views::reverse yields the same elements.
+template <class Bytes>
+reversed_run run_reversed(const Bytes& bytes)
+{
+    reversed_run run;
+    const auto view = bytes | u8v::views::decode(recording_policy{&run.offsets});
+    for (auto it = std::make_reverse_iterator(view.end()); it.base().base() != std::ranges::begin(bytes); ++it)
+        run.values.push_back(*it);
+    std::vector<std::uint64_t> ignored;
+    const auto same_view = bytes | u8v::views::decode(recording_policy{&ignored});
+    std::vector<char32_t> through_views_reverse;
+    for (char32_t c : same_view | std::views::reverse) through_views_reverse.push_back(c);
+    BOOST_TEST((through_views_reverse == run.values));
+    return run;
+}
+
+// The checks of one decode vector over one byte container.
+template <class Bytes>
+void check_vector(const t::decode_vector& v, const Bytes& bytes)
+{
+    const auto fffd_count = [](const std::vector<char32_t>& values) {
+        return static_cast<std::size_t>(std::ranges::count(values, fffd));
+    };
+    const std::size_t errors = fffd_count(v.replace) - fffd_count(v.skip);
+    const reversed_run run = run_reversed(bytes);
+    std::vector<char32_t> expected = v.replace;
+    std::ranges::reverse(expected);
+    BOOST_TEST(run.values == expected, boost::test_tools::per_element());
+    BOOST_TEST(run.offsets.size() == errors);
+    // Once per subpart, from the last to the first.
+    BOOST_TEST(std::ranges::is_sorted(run.offsets, std::ranges::greater()));
+    BOOST_TEST((std::ranges::adjacent_find(run.offsets) == run.offsets.end()));
+    if (!run.offsets.empty()) BOOST_TEST(run.offsets.back() == static_cast<std::uint64_t>(v.first_invalid));
+
+    // A policy that may drop subparts gets the standard template, which
+    // yields the same elements.
+    std::vector<char32_t> skipped;
+    for (char32_t c : bytes | u8v::views::decode(u8v::on_error::skip) | std::views::reverse) skipped.push_back(c);
+    expected = v.skip;
+    std::ranges::reverse(expected);
+    BOOST_TEST(skipped == expected, boost::test_tools::per_element());
+}
+
+}  // namespace
+
+// The reverse iterator is the specialization where the policy replaces
+// every error: twice the view's iterator, and bidirectional.
+using string_view_iterator = u8v::decode_view<std::string_view>::iterator;
+static_assert(sizeof(std::reverse_iterator<string_view_iterator>) == 2 * sizeof(string_view_iterator));
+static_assert(std::bidirectional_iterator<std::reverse_iterator<string_view_iterator>>);
+static_assert(std::ranges::bidirectional_range<decltype(std::declval<u8v::decode_view<std::string_view>&>() |
+                                                        std::views::reverse)>);
+using list_iterator = u8v::decode_view<std::ranges::ref_view<const std::list<char>>, recording_policy>::iterator;
+static_assert(sizeof(std::reverse_iterator<list_iterator>) == 2 * sizeof(list_iterator));
+using throwing_iterator = u8v::decode_view<std::string_view, u8v::on_error::throw_exception_t>::iterator;
+static_assert(sizeof(std::reverse_iterator<throwing_iterator>) == 2 * sizeof(throwing_iterator));
+// ... and the standard template where it may drop one.
+using skipping_iterator = u8v::decode_view<std::string_view, u8v::on_error::skip_t>::iterator;
+static_assert(sizeof(std::reverse_iterator<skipping_iterator>) == sizeof(skipping_iterator));
+
+BOOST_AUTO_TEST_CASE(every_decode_vector_backwards_under_every_kernel_and_over_a_list)
+{
+    const std::vector<t::decode_vector> vectors = t::read_decode_vectors();
+    BOOST_TEST_REQUIRE(vectors.size() > 100u);
+    t::for_each_kernel([&] {
+        for (const t::decode_vector& v : vectors) BOOST_TEST_CONTEXT(v.id << " [" << v.input_hex << "]")
+            {
+                check_vector(v, std::string_view(v.input));
+            }
+    });
+    for (const t::decode_vector& v : vectors) BOOST_TEST_CONTEXT("list: " << v.id << " [" << v.input_hex << "]")
+        {
+            const std::list<char> list(v.input.begin(), v.input.end());
+            check_vector(v, list);
+        }
+}
+
+BOOST_AUTO_TEST_CASE(kuhn_test_file_backwards_is_forwards_over_a_list_reversed)
+{
+    const std::string text = t::read_testdata("UTF-8-test.txt");
+    const std::list<char> list(text.begin(), text.end());
+    // The reference: forwards over a list (no kernel, no lookahead).
+    reversed_run forwards;
+    for (char32_t c : list | u8v::views::decode(recording_policy{&forwards.offsets})) forwards.values.push_back(c);
+    std::ranges::reverse(forwards.values);
+    std::ranges::reverse(forwards.offsets);
+    BOOST_TEST_REQUIRE(forwards.offsets.size() > 100u);  // the file is full of errors
+    t::for_each_kernel([&] {
+        const reversed_run got = run_reversed(std::string_view(text));
+        BOOST_TEST((got.values == forwards.values));
+        BOOST_TEST((got.offsets == forwards.offsets));
+    });
+    const reversed_run got = run_reversed(list);
+    BOOST_TEST((got.values == forwards.values));
+    BOOST_TEST((got.offsets == forwards.offsets));
+}
+
+BOOST_AUTO_TEST_CASE(base_is_the_position_after_the_element)
+{
+    // U+00C6 (C3 86), 'r', U+00F8 (C3 B8): Table 3-6.
+    const std::string_view bytes = "\xC3\x86r\xC3\xB8";
+    const auto view = bytes | u8v::views::decode;
+    auto it = std::make_reverse_iterator(view.end());
+    const std::ptrdiff_t bases[] = {5, 3, 2};
+    const char32_t values[] = {0xF8, U'r', 0xC6};
+    for (std::size_t index = 0; index < 3; ++index, ++it) {
+        BOOST_TEST((it.base().base() - bytes.begin()) == bases[index]);
+        BOOST_TEST(static_cast<std::uint32_t>(*it) == static_cast<std::uint32_t>(values[index]));
+    }
+    BOOST_TEST((it == std::make_reverse_iterator(view.begin())));
+    BOOST_TEST((it.base() == view.begin()));
+    // And forwards again.
+    --it;
+    BOOST_TEST(static_cast<std::uint32_t>(*it) == 0xC6u);
+    --it;
+    --it;
+    BOOST_TEST(static_cast<std::uint32_t>(*it) == 0xF8u);
+    BOOST_TEST((it == std::make_reverse_iterator(view.end())));
+}
+
+BOOST_AUTO_TEST_CASE(a_throwing_policy_leaves_the_reverse_iterator_where_it_was)
+{
+    // 'a', FF (never in UTF-8, Table 3-7), 'b', 'c'.
+    const std::string_view bytes = "a\xFF"
+                                   "bc";
+    const auto view = bytes | u8v::views::decode(u8v::on_error::throw_exception);
+    auto it = std::make_reverse_iterator(view.end());
+    BOOST_REQUIRE(*it == U'c');
+    ++it;
+    BOOST_REQUIRE(*it == U'b');
+    BOOST_CHECK_THROW(++it, u8v::decode_error);
+    BOOST_TEST(*it == U'b');
+    BOOST_TEST((it.base().base() - bytes.begin()) == 3);
+    // Made at a position whose element before is the error: the
+    // constructor throws.
+    BOOST_CHECK_THROW(static_cast<void>(std::make_reverse_iterator(std::ranges::next(view.begin()))),
+                      u8v::decode_error);
+}
+
+BOOST_AUTO_TEST_CASE(converts_to_const_without_asking_the_policy_again)
+{
+    // C0 AF: an overlong '/' (Table 3-7: C0 is never a lead byte), two errors.
+    const std::string_view bytes = "x\xC0\xAF";
+    std::vector<std::uint64_t> offsets;
+    auto view = bytes | u8v::views::decode(recording_policy{&offsets});
+    using view_type = decltype(view);
+    std::reverse_iterator<view_type::iterator> it(view.end());
+    BOOST_TEST(offsets.size() == 1u);
+    const std::reverse_iterator<view_type::const_iterator> const_it = it;
+    BOOST_TEST(offsets.size() == 1u);
+    BOOST_TEST(static_cast<std::uint32_t>(*const_it) == 0xFFFDu);
+    BOOST_TEST((const_it == it));
+    BOOST_TEST((const_it.base() == it.base()));
+}
