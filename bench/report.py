@@ -438,6 +438,17 @@ def main():
           "of the same source (code layout: utfcpp's unchecked iterator ran at 1.30 and 1.75 GB/s on the Latin "
           "file in two builds of this binary that differed only in utf8view's code), so a ratio near a "
           "threshold can change from one build to the next.")
+    if any("backwards" in t or "std::views::reverse" in t for t in unmet):
+        w("- What limits the loops backwards (`views_decode_backward`, `views_decode_reverse`): each step "
+          "back decodes the sequence that ends at the iterator without checks, inside a stretch validated "
+          "behind it, and `std::reverse_iterator` is specialized to decode each element once (doc/design.md, "
+          "Iterators). A step back costs the same few instructions as a step forwards, but a loop of `--it` "
+          "against `begin()` also compares the lengths of the current and first elements before their "
+          "positions (the test that lets the forward loop's end test fold away), one branch more per "
+          "element that mixed 1- and 2-byte text mispredicts; and GCC's block layout adds or removes a taken "
+          "branch per element from one build to the next: the `--` loop over the Latin file ran at 1.1 GB/s in "
+          "one standalone program and at 1.9 GB/s in another, built from the same headers with the same "
+          "flags. The file that decides the target changes from run to run.")
     if missing:
         w("- Not in the library yet (their benchmarks and targets wait for them): %s." % ", ".join(missing))
     if unmet:
