@@ -160,7 +160,11 @@ template <std::input_iterator I, std::sentinel_for<I> S>
     if (!second_byte_fits(row, second)) return {ill_formed(second_byte_error(lead, second), 1), std::move(it)};
     ++it;
     char32_t value = append_payload(lead_payload(lead, row.length), second);
-    if (row.length == 2) return {segment{value, 2, 0}, std::move(it)};
+    // The length is told by the lead byte itself (C2..DF: 2, E0..EF: 3,
+    // F0..F4: 4), not by row.length: compared with the table's byte, GCC
+    // reused the loaded byte as the length, and a loop that steps by the
+    // length then waited for two loads (the lead, its row) at every element.
+    if (lead < 0xE0) return {segment{value, 2, 0}, std::move(it)};
 
     // Third byte: any continuation byte (Table 3-7, third column).
     if (it == last) return {ill_formed(error_kind::truncated_sequence, 2), std::move(it)};
@@ -168,7 +172,7 @@ template <std::input_iterator I, std::sentinel_for<I> S>
     if (!is_continuation_byte(third)) return {ill_formed(error_kind::truncated_sequence, 2), std::move(it)};
     ++it;
     value = append_payload(value, third);
-    if (row.length == 3) return {segment{value, 3, 0}, std::move(it)};
+    if (lead < 0xF0) return {segment{value, 3, 0}, std::move(it)};
 
     // Fourth byte: any continuation byte.
     if (it == last) return {ill_formed(error_kind::truncated_sequence, 3), std::move(it)};
