@@ -4,8 +4,9 @@
 
 /// \file
 /// `std::reverse_iterator` for the iterators of utf8view's views that know
-/// where their range begins: it keeps the element before its position
-/// decoded, so that `std::views::reverse` (and `std::make_reverse_iterator`,
+/// where their range begins and have an element before every position
+/// after it (a policy that never drops an error): it keeps the element
+/// before its position decoded, so that `std::views::reverse` (and `std::make_reverse_iterator`,
 /// `std::ranges::reverse_view`, `rbegin()` of a user's container) decode
 /// each element once, where the standard template decodes it at every `*`
 /// and again at every `++`.
@@ -53,7 +54,9 @@ concept reverse_caching_iterator = std::bidirectional_iterator<I> && !std::rando
 
 /** `std::reverse_iterator` over an iterator of a utf8view view that steps
     back and knows where its range begins (a `decode_view` over bidirectional
-    code units).
+    code units, with a policy for which `policy_replaces_every_error` holds:
+    every position after the first code unit then has an element before
+    it).
 
     The standard template dereferences `*std::prev(base())`: over a view
     that decodes, each element would be decoded at every `*` and once more
