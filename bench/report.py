@@ -444,8 +444,8 @@ def main():
           "behind it, and `std::reverse_iterator` is specialized to decode each element once (doc/design.md, "
           "Iterators). A step back costs the same few instructions as a step forwards, but a loop of `--it` "
           "against `begin()` also compares the lengths of the current and first elements before their "
-          "positions (the test that lets the forward loop's end test fold away), one branch more per "
-          "element that mixed 1- and 2-byte text mispredicts; and GCC's block layout adds or removes a taken "
+          "positions (the test that lets the forward loop's end test fold away): one branch more per "
+          "element; and GCC's block layout adds or removes a taken "
           "branch per element from one build to the next: the `--` loop over the Latin file ran at 1.1 GB/s in "
           "one standalone program and at 1.9 GB/s in another, built from the same headers with the same "
           "flags. The file that decides the target changes from run to run.")
