@@ -63,7 +63,7 @@ constexpr std::size_t view_block = 1024;
 // After an error the iterator decodes this many bytes with every check
 // before it validates a block again (clean_bytes_after_error there; the
 // stretch ends 3 bytes before the end of the bytes if that is nearer).
-constexpr std::size_t checked_after_error = 32;
+constexpr std::size_t checked_after_error = 128;
 
 // ---------------------------------------------------------------------------
 // What an iterator shows

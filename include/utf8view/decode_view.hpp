@@ -206,7 +206,8 @@ class decode_view<V, Policy>::iterator_ : public detail::iterator_category_base<
     // And steps back inside a stretch validated behind it (validated_behind).
     static constexpr bool validates_behind = validates_ahead && keeps_begin;
     static constexpr std::size_t error_look_bytes = 16;         // see validated_until
-    static constexpr std::size_t clean_bytes_after_error = 32;  // see note_error
+    static constexpr std::size_t clean_bytes_after_error = 128;  // see note_error
+    static constexpr std::size_t retry_behind_bytes = 32;        // see validate_behind
     // Stepping cannot throw if the policy cannot and the byte iterator's
     // operations cannot.
     static constexpr bool nothrow_step = detail::nothrow_policy_v<Policy, decode_error_info> &&
@@ -535,12 +536,14 @@ private:
     // Forward ranges: makes the element at `position` (`moved` bytes after
     // current_) current. Inside the validated stretch it is decoded without
     // checks; inside the checked stretch after an error (see note_error),
-    // with every check, inline; past both, the next block is
-    // validated first. Where the kernel finds an error (or in constant
-    // evaluation, or over other ranges) the checked decoder takes over.
+    // with every check, inline; past both, the next block is validated
+    // first. Where the kernel finds an error (or in constant evaluation, or
+    // over other ranges) the checked decoder takes over.
     // The tests come in that order so that a step costs one comparison of
     // positions in the validated stretch and two in the checked one before
-    // the byte is read.
+    // the byte is read. (One comparison for both stretches, then the byte,
+    // then which stretch, was measured too: no faster over text with
+    // errors, and slower over Latin text without them, by a fifth.)
     UTF8VIEW_ALWAYS_INLINE constexpr void step_to(base_iterator position, std::ptrdiff_t moved)
     {
         if constexpr (validates_ahead) {
@@ -549,22 +552,22 @@ private:
                     if (position < window_.checked_end) {
                         // At least 4 bytes from here on (see note_error):
                         // no test against the end inside the sequence. An
-                        // error goes to arrive, which asks the policy.
+                        // error goes to arrive_at_error, which asks the policy.
                         const unsigned char* const first = detail::byte_pointer(position);
                         const unsigned char lead = *first;
-                        if (lead < 0x80) {
+                        // (Without the hint GCC placed the ASCII case out of
+                        // the loop's path: three jumps taken per element.)
+                        if (lead < 0x80) [[likely]] {
                             commit(std::move(position), moved, lead, 1, 0);
                             return;
                         }
-                        // With separate compilation, one call into the
-                        // compiled unit (see detail::decode_segment_at).
-                        const auto decoded =
-                            detail::decode_after_lead(lead, first + 1, std::unreachable_sentinel).decoded;
+                        const detail::segment decoded = detail::decode_sequence_unbounded(first);
                         if (decoded.well_formed()) [[likely]] {
                             commit(std::move(position), moved, decoded.code_point, decoded.length, 0);
                             return;
                         }
-                        arrive(std::move(position), moved);
+                        base_iterator next = position + static_cast<difference_type>(decoded.length);
+                        arrive_at_error(std::move(position), moved, decoded, std::move(next));
                         return;
                     }
                     if (position != end_) {
@@ -598,11 +601,12 @@ private:
     // read as UTF-8, binary data) the next one is often that close, and the
     // checked decoder reads each byte once, where a call to the validator
     // after every error would read the bytes up to the next error twice.
-    // Where errors are a hundred bytes apart or more, the kernel takes over
-    // soon after each: 32 bytes were measured best of 16, 32, 64 and 128
-    // (doc/design.md, "The contiguous fast path"). The checked stretch stops 3
-    // bytes short of the end, so that a sequence that starts in it is
-    // decoded without tests against the end.
+    // With 128 bytes, errors about a hundred bytes apart or closer keep the
+    // steps in the checked stretch; where they are a thousand bytes apart,
+    // the kernel takes over soon after each. 128 was measured best of 32,
+    // 64, 128 and 256 (doc/design.md, "The contiguous fast path"). The
+    // checked stretch stops 3 bytes short of the end, so that a sequence
+    // that starts in it is decoded without tests against the end.
     // (Inlined, as is every member a step calls, or static and given values:
     // a member call left out of line takes the iterator's address, and GCC
     // then keeps the whole iterator in memory in the loop, a store for each
@@ -680,7 +684,7 @@ private:
         window_.validated_begin = from;
         if (from != current_) window_.validate_behind_at = from;
         else {
-            constexpr auto retry = static_cast<difference_type>(clean_bytes_after_error);
+            constexpr auto retry = static_cast<difference_type>(retry_behind_bytes);
             const difference_type available = current_ - origin_.begin();
             window_.validate_behind_at = current_ - (available < retry ? available : retry);
         }
@@ -712,7 +716,10 @@ private:
     // Forward ranges: decodes the element at `position` (`moved` bytes after
     // current_) and makes it current, first passing over the maximal
     // subparts the policy drops. Inlined into ++, so that a loop over the
-    // view keeps the iterator in registers.
+    // view keeps the iterator in registers. (Its errors are not handed to
+    // arrive_at_error, the same steps: measured, that made GCC lay out the
+    // loop over text without errors worse, 20 to 40% slower over Latin and
+    // Hindi text.)
     UTF8VIEW_ALWAYS_INLINE constexpr void arrive(base_iterator position, std::ptrdiff_t moved)
     {
         // The checked stretch moves only with a commit: a policy that
@@ -741,6 +748,42 @@ private:
             moved += decoded.length;  // the policy dropped the subpart
             position = std::move(next);
             dropped = true;
+        }
+    }
+
+    // Forward ranges: `decoded`, the segment at `position` (`moved` bytes
+    // after current_), is an ill-formed maximal subpart that ends at
+    // `next`. Asks the policy about it and makes its replacement current,
+    // or passes over it and the subparts after it that the policy drops.
+    // The step that decoded the segment passes it on, so that it is not
+    // decoded twice.
+    UTF8VIEW_ALWAYS_INLINE constexpr void arrive_at_error(base_iterator position, std::ptrdiff_t moved,
+                                                          detail::segment decoded, base_iterator next)
+    {
+        // The checked stretch moves only with a commit: a policy that
+        // throws about a later subpart leaves the iterator as it was.
+        for (;;) {
+            if (const auto replacement =
+                    detail::ask_policy_about(*policy_, decoded, origin_.offset_of(position, moved))) {
+                note_error(next);
+                commit(std::move(position), moved, *replacement, decoded.length, decoded.error);
+                return;
+            }
+            moved += decoded.length;  // the policy dropped the subpart, which ends at `next`
+            position = std::move(next);
+            if (position == end_) {
+                passed_error(position);
+                commit(std::move(position), moved, 0, 0, 0);
+                return;
+            }
+            auto [following, after] = decode_at(position);
+            if (following.well_formed()) [[likely]] {
+                note_error(position);
+                commit(std::move(position), moved, following.code_point, following.length, 0);
+                return;
+            }
+            decoded = following;
+            next = std::move(after);
         }
     }
 
