@@ -9,7 +9,8 @@
 // 15.0 Table 3-7 and §3.9 (C0 starts no well-formed sequence; after ED
 // only 80..9F may follow, A0..BF would encode a surrogate) and D91 (a lone
 // D800 in UTF-16).
-// std::formatter: test/portability/std_format.cpp.
+// std::formatter: test/portability/std_format.cpp; fmt::formatter:
+// test/interop/fmt.cpp.
 
 #include <utf8view/io.hpp>  // first: the header is self-contained
 

@@ -6,7 +6,8 @@
 /// Printing the error types of <utf8view/error.hpp>: `operator<<` on a
 /// `std::ostream` and, where the standard library has `std::format`,
 /// `std::formatter` specializations, for `error_kind`, `decode_error_info`,
-/// `encode_error_info` and `validation_result`. Both write the same text:
+/// `encode_error_info` and `validation_result`. Both write the same text
+/// (and so does `fmt::formatter` in <utf8view/ext/fmt.hpp>):
 ///
 /// | value | text |
 /// |---|---|

@@ -3,9 +3,9 @@
 // (See accompanying file LICENSE_1_0.txt or copy at https://www.boost.org/LICENSE_1_0.txt)
 
 /// \file
-/// The text that <utf8view/io.hpp> (`operator<<`, `std::formatter`) prints
-/// for the error types of <utf8view/error.hpp>, built once here so that the
-/// two always agree.
+/// The text that <utf8view/io.hpp> (`operator<<`, `std::formatter`) and
+/// <utf8view/ext/fmt.hpp> (`fmt::formatter`) print for the error types of
+/// <utf8view/error.hpp>, built once here so that the three always agree.
 /// The text is built in a fixed buffer, without allocating; the formats are
 /// documented in <utf8view/io.hpp>.
 
