@@ -26,7 +26,6 @@
 
 #include "support/force_kernels.hpp"
 #include "support/print.hpp"
-#include "support/print_validation_result.hpp"
 
 #include <chrono>
 #include <cstddef>

@@ -18,7 +18,6 @@
 #include "support/vector_files.hpp"
 #include "support/error_kind_rule.hpp"
 #include "support/print.hpp"
-#include "support/print_validation_result.hpp"
 #include "support/random_utf8.hpp"  // hex_of, encode_by_table_3_6
 #include "support/test_iterators.hpp"
 

@@ -12,7 +12,6 @@
 #include <boost/test/unit_test.hpp>
 
 #include "support/print.hpp"
-#include "support/print_validation_result.hpp"
 #include "support/random_utf8.hpp"
 
 #include <utf8view/validate.hpp>

@@ -37,7 +37,6 @@
 #include "support/vector_files.hpp"
 #include "support/corpus.hpp"
 #include "support/print.hpp"
-#include "support/print_validation_result.hpp"
 #include "support/guarded_pages.hpp"
 #include "support/random_utf8.hpp"
 #include "support/simd_vector_parts.hpp"
@@ -74,7 +73,7 @@ const unsigned char* bytes_of(std::string_view s)
 std::string describe(const validation_result& r)
 {
     std::ostringstream out;
-    out << r;  // support/print_validation_result.hpp
+    out << r;  // <utf8view/io.hpp>, through support/print.hpp
     return out.str();
 }
 

@@ -2,13 +2,14 @@
 // Distributed under the Boost Software License, Version 1.0.
 
 // Teaches Boost.Test to print the types it cannot print itself (char32_t,
-// char8_t, std::byte, std::optional, error_kind), so that failed BOOST_TEST
-// comparisons show values. Include after <boost/test/unit_test.hpp>.
+// char8_t, std::byte, std::optional), so that failed BOOST_TEST
+// comparisons show values; the library's error types print with the
+// operator<< of <utf8view/io.hpp>. Include after <boost/test/unit_test.hpp>.
 
 #ifndef UTF8VIEW_TEST_SUPPORT_PRINT_HPP
 #define UTF8VIEW_TEST_SUPPORT_PRINT_HPP
 
-#include <utf8view/error.hpp>
+#include <utf8view/io.hpp>
 
 #include <boost/test/tools/detail/print_helper.hpp>
 
@@ -41,13 +42,6 @@ inline std::ostream& print_hex(std::ostream& out, unsigned long value, int width
 }
 
 }  // namespace utf8view_test
-
-namespace utf8view {
-inline std::ostream& operator<<(std::ostream& out, error_kind kind)
-{
-    return out << to_string(kind);
-}
-}  // namespace utf8view
 
 // print_log_value is Boost.Test's customization point for types whose
 // namespace we cannot add a boost_test_print_type overload to.
