@@ -228,13 +228,22 @@ ask_policy_about(Policy& policy, const Segment& decoded, std::uint64_t offset)
 // the subpart's byte offset, and is called only for an ill-formed one (an
 // iterator may have to count to find it). The decoders then write the
 // element, or commit it with the segment's length and error.
+// The optional is filled in place and returned as one object: written as
+// `return decoded.code_point;` on one branch and the policy's answer on the
+// other, Clang 16 at -O1 and above lost the code point where the policy
+// always throws (on_error::throw_exception): decode_into and the stream
+// decoder wrote 0 for the well-formed elements they decoded one at a time
+// (a miscompile, gone under UBSan; reproduced without sanitizers).
 template <class Policy, class Segment, class Offset>
 [[nodiscard]] UTF8VIEW_ALWAYS_INLINE constexpr std::optional<char32_t>
 element_for(Policy& policy, const Segment& decoded, Offset&& offset)
 {
+    std::optional<char32_t> element;
     if (decoded.well_formed()) [[likely]]
-        return decoded.code_point;
-    return ask_policy_about(policy, decoded, offset());
+        element = decoded.code_point;
+    else
+        element = ask_policy_about(policy, decoded, offset());
+    return element;
 }
 
 template <class Policy, class Info>
