@@ -10,10 +10,15 @@
 
 #include <utf8view/decode_view.hpp>
 #include <utf8view/encode_view.hpp>
+#include <utf8view/repair.hpp>
+#include <utf8view/stream.hpp>
+#include <utf8view/transcode.hpp>
 
 #include <cstddef>
+#include <iterator>
 #include <list>
 #include <optional>
+#include <ranges>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -192,7 +197,8 @@ struct returns_char32 {
 
 static_assert(u8v::decode_error_policy<counting_policy>);
 static_assert(!u8v::decode_error_policy<returns_bool>);  // would have yielded U+0001
-static_assert(!u8v::decode_error_policy<returns_char32>);
+static_assert(u8v::decode_error_policy<returns_char32>);  // a replacement, always
+static_assert(u8v::policy_replaces_every_error<returns_char32>);
 // A policy that is not default constructible keeps the view bidirectional.
 static_assert(std::ranges::bidirectional_range<u8v::decode_view<std::string_view, counting_policy>>);
 static_assert(std::ranges::common_range<u8v::decode_view<std::string_view, counting_policy>>);
@@ -215,4 +221,123 @@ BOOST_AUTO_TEST_CASE(policies_need_only_be_copy_constructible)
     BOOST_TEST(decoded(by_lambda) == to_code_points(U"x??"));
     BOOST_TEST(lambda_errors >= 2);
     BOOST_TEST(errors == 1);
+}
+
+// A policy may return a plain char32_t: the code point to put in place of
+// each ill-formed maximal subpart (or value that is not a scalar value); it
+// never drops one.
+namespace {
+struct question_mark_always {
+    char32_t operator()(const u8v::decode_error_info&) const noexcept { return U'?'; }
+    char32_t operator()(const u8v::encode_error_info&) const noexcept { return U'?'; }
+};
+// Returns a surrogate, which no output can hold.
+struct surrogate_always {
+    char32_t operator()(const u8v::decode_error_info&) const { return char32_t{0xDC00}; }
+};
+}  // namespace
+
+static_assert(u8v::decode_error_policy<question_mark_always>);
+static_assert(u8v::encode_error_policy<question_mark_always>);
+static_assert(u8v::policy_replaces_every_error<question_mark_always>);
+static_assert(!u8v::policy_drops_every_error<question_mark_always>);
+static_assert(noexcept(++std::declval<u8v::decode_view<std::string_view, question_mark_always>::iterator&>()));
+static_assert(!noexcept(++std::declval<u8v::decode_view<std::string_view, surrogate_always>::iterator&>()));
+
+namespace {
+// C2 41: C2 needs a continuation byte, so C2 alone is a maximal subpart and
+// 41 is 'A'. E0 80 80: E0 takes A0..BF next (Table 3-7), so E0, 80 and 80
+// are three maximal subparts. F0 9F 98 78: F0 9F 98 starts U+1F600 and 78
+// cuts it, one maximal subpart, then 'x' (Unicode 15.0 §3.9).
+constexpr std::string_view char32_policy_input = "\xC2\x41\xE0\x80\x80\xF0\x9F\x98\x78";
+constexpr std::u32string_view char32_policy_decoded = U"?A????x";
+constexpr std::string_view char32_policy_repaired = "?A????x";
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(policy_returning_char32_t_replaces_in_the_view)
+{
+    BOOST_TEST(decoded(char32_policy_input | u8v::views::decode(question_mark_always{})) ==
+               to_code_points(char32_policy_decoded));
+    // The same with a lambda, backwards (the reverse iterator that keeps the
+    // element before its position: the policy never drops), and over a
+    // list (no fast path).
+    const auto lambda = [](const u8v::decode_error_info&) { return U'?'; };
+    BOOST_TEST(decoded(char32_policy_input | u8v::views::decode(lambda)) == to_code_points(char32_policy_decoded));
+    code_points backwards;
+    for (char32_t code_point : char32_policy_input | u8v::views::decode(lambda) | std::views::reverse)
+        backwards.insert(backwards.begin(), code_point);
+    BOOST_TEST(backwards == to_code_points(char32_policy_decoded));
+    const std::list<char> list(char32_policy_input.begin(), char32_policy_input.end());
+    BOOST_TEST(decoded(list | u8v::views::decode(question_mark_always{})) == to_code_points(char32_policy_decoded));
+    // A replacement that is not a scalar value is U+FFFD, as for an optional.
+    BOOST_TEST(decoded("\xC2\x41"sv | u8v::views::decode(surrogate_always{})) == to_code_points(U"\uFFFD"
+                                                                                                "A"));
+}
+
+BOOST_AUTO_TEST_CASE(policy_returning_char32_t_replaces_in_decode_into)
+{
+    // Unbounded, into a pointer and through a back inserter.
+    std::u32string out(16, U'\0');
+    const auto result = u8v::decode_into(char32_policy_input, out.data(), question_mark_always{});
+    out.resize(static_cast<std::size_t>(result.out - out.data()));
+    BOOST_TEST(to_code_points(out) == to_code_points(char32_policy_decoded));
+    std::u32string appended;
+    u8v::decode_into(char32_policy_input, std::back_inserter(appended),
+                     [](const u8v::decode_error_info&) { return U'?'; });
+    BOOST_TEST(to_code_points(appended) == to_code_points(char32_policy_decoded));
+    // Bounded, with room for 3 code points: '?', 'A', '?'; the next call
+    // starts at the first 80 (byte 3).
+    char32_t room[3] = {};
+    const auto bounded = u8v::decode_into(char32_policy_input, room, question_mark_always{});
+    BOOST_TEST((bounded.in - char32_policy_input.begin()) == 3);
+    BOOST_TEST(to_code_points(std::u32string_view(room, 3)) == to_code_points(U"?A?"));
+    // 16 times over (144 bytes): contiguous input of 64 bytes or more goes
+    // through the validation kernel, and the errors it finds to the policy.
+    std::string long_input;
+    std::u32string long_expected;
+    for (int copy = 0; copy < 16; ++copy) {
+        long_input += char32_policy_input;
+        long_expected += char32_policy_decoded;
+    }
+    std::u32string long_out(long_input.size(), U'\0');
+    const auto long_result = u8v::decode_into(long_input, long_out.data(), question_mark_always{});
+    long_out.resize(static_cast<std::size_t>(long_result.out - long_out.data()));
+    BOOST_TEST(to_code_points(long_out) == to_code_points(long_expected));
+}
+
+BOOST_AUTO_TEST_CASE(policy_returning_char32_t_replaces_in_repair)
+{
+    BOOST_TEST(u8v::repair(char32_policy_input, question_mark_always{}) == char32_policy_repaired);
+    std::string repaired;
+    u8v::repair_into(char32_policy_input, std::back_inserter(repaired), question_mark_always{});
+    BOOST_TEST(repaired == char32_policy_repaired);
+    // A surrogate answer is written as U+FFFD, EF BF BD.
+    BOOST_TEST(u8v::repair("\xC2\x41"sv, surrogate_always{}) == "\xEF\xBF\xBD"
+                                                                "A");
+}
+
+BOOST_AUTO_TEST_CASE(policy_returning_char32_t_replaces_in_streams_and_encoders)
+{
+    // The input in chunks cut inside E0 80 and inside F0 9F 98.
+    u8v::stream_decoder decoder(question_mark_always{});
+    std::u32string streamed;
+    decoder.decode(char32_policy_input.substr(0, 3), std::back_inserter(streamed));
+    decoder.decode(char32_policy_input.substr(3, 4), std::back_inserter(streamed));
+    decoder.decode(char32_policy_input.substr(7), std::back_inserter(streamed));
+    decoder.finish(std::back_inserter(streamed));
+    BOOST_TEST(to_code_points(streamed) == to_code_points(char32_policy_decoded));
+    u8v::stream_repairer repairer(question_mark_always{});
+    std::string repaired;
+    repairer.repair(char32_policy_input.substr(0, 6), std::back_inserter(repaired));
+    repairer.repair(char32_policy_input.substr(6), std::back_inserter(repaired));
+    repairer.finish(std::back_inserter(repaired));
+    BOOST_TEST(repaired == char32_policy_repaired);
+    // Encoding: D800 is a surrogate, 110000 above U+10FFFF.
+    const std::u32string values = {U'a', char32_t{0xD800}, U'b', char32_t{0x110000}};
+    std::string encoded;
+    for (char byte : values | u8v::views::encode_as<char>(question_mark_always{})) encoded.push_back(byte);
+    BOOST_TEST(encoded == "a?b?");
+    std::string bulk;
+    u8v::encode_into(values, std::back_inserter(bulk), question_mark_always{});
+    BOOST_TEST(bulk == "a?b?");
 }

@@ -16,12 +16,34 @@
 #include <iterator>
 #include <ranges>
 
+#include <utf8view/detail/prologue.hpp>
+
 namespace utf8view {
+
+namespace detail {
+
+// starts_with_bom(bytes), for strip_bom too.
+template <std::ranges::forward_range R>
+[[nodiscard]] constexpr bool has_bom(R& bytes)
+{
+    constexpr unsigned char bom[3] = {0xEF, 0xBB, 0xBF};
+    auto it = std::ranges::begin(bytes);
+    const auto last = std::ranges::end(bytes);
+    for (const unsigned char expected : bom) {
+        if (it == last || to_byte(*it) != expected) return false;
+        ++it;
+    }
+    return true;
+}
+
+}  // namespace detail
 
 /** True if `bytes` starts with `EF BB BF`, the UTF-8 form of U+FEFF
     (a byte order mark, BOM).
 
-    @param bytes a forward byte range.
+    @param bytes a forward byte range. A `char` or `char8_t` array, such as
+    a string literal, is rejected at compile time (one `static_assert`), as
+    by every function that takes text: its terminating NUL is not text.
     @par Complexity O(1): reads at most 3 bytes, never past the end.
     @par Standard Unicode 15.0, ch. 2 §2.6 ("Use of a BOM is neither required
     nor recommended for UTF-8"), ch. 3 D94; ch. 23 §23.8. */
@@ -29,20 +51,15 @@ template <std::ranges::forward_range R>
     requires utf8_range<R>
 [[nodiscard]] constexpr bool starts_with_bom(R&& bytes)
 {
-    constexpr unsigned char bom[3] = {0xEF, 0xBB, 0xBF};
-    auto it = std::ranges::begin(bytes);
-    const auto last = std::ranges::end(bytes);
-    for (const unsigned char expected : bom) {
-        if (it == last || detail::to_byte(*it) != expected) return false;
-        ++it;
-    }
-    return true;
+    UTF8VIEW_REJECT_STRING_LITERAL(R, "utf8view::starts_with_bom", "read");
+    return detail::has_bom(bytes);
 }
 
 /** `bytes` without its leading BOM (`EF BB BF`) if it has one, else all of
     `bytes`. Only one BOM is removed.
 
-    @param bytes a forward byte range.
+    @param bytes a forward byte range (string literals are rejected: the
+    result would keep their terminating NUL).
     @return a view of the same bytes: a `std::basic_string_view` for a
     string or string view, a `std::span` for a span, else a
     `std::ranges::subrange` of `bytes`' iterators; `std::ranges::dangling`
@@ -54,11 +71,14 @@ template <std::ranges::forward_range R>
     requires utf8_range<R>
 [[nodiscard]] constexpr auto strip_bom(R&& bytes)
 {
+    UTF8VIEW_REJECT_STRING_LITERAL(R, "utf8view::strip_bom", "keep");
     auto first = std::ranges::begin(bytes);
-    if (starts_with_bom(bytes)) std::ranges::advance(first, 3);
+    if (detail::has_bom(bytes)) std::ranges::advance(first, 3);
     return detail::subrange_of(std::forward<R>(bytes), first, std::ranges::end(bytes));
 }
 
 }  // namespace utf8view
+
+#include <utf8view/detail/epilogue.hpp>
 
 #endif  // UTF8VIEW_BOM_HPP

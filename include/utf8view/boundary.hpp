@@ -13,6 +13,12 @@
 /// and a segment is at most 4 bytes long, so each function here looks at most
 /// 3 bytes back. For valid UTF-8, segment boundaries are exactly the code
 /// point boundaries, and `truncate` agrees with WHATWG `TextEncoder.encodeInto`.
+///
+/// Every function here that takes a byte range rejects a `char` or `char8_t`
+/// array, such as a string literal, at compile time (one `static_assert`),
+/// as the views and the bulk functions do: its terminating NUL would count
+/// as one more byte of the text (`truncate("abc", 100)` would keep 4
+/// bytes). Pass a `std::string_view`, or `null_terminated(pointer)`.
 
 #ifndef UTF8VIEW_BOUNDARY_HPP
 #define UTF8VIEW_BOUNDARY_HPP
@@ -28,6 +34,8 @@
 #include <ranges>
 #include <type_traits>
 #include <utility>
+
+#include <utf8view/detail/prologue.hpp>
 
 namespace utf8view {
 
@@ -96,7 +104,7 @@ template <std::ranges::bidirectional_range R>
 
 /** The greatest segment boundary at or below byte index `index`.
 
-    @param bytes a bidirectional byte range.
+    @param bytes a bidirectional byte range (string literals are rejected).
     @param index a byte index; values above the size are clamped to it.
     @return a byte index in [0, size]: `index` itself if it is a boundary,
     else the start of the code point (or maximal subpart) that holds byte
@@ -110,12 +118,13 @@ template <std::ranges::bidirectional_range R>
     requires utf8_range<R>
 [[nodiscard]] constexpr std::size_t floor_code_point_boundary(R&& bytes, std::size_t index)
 {
+    UTF8VIEW_REJECT_STRING_LITERAL(R, "utf8view::floor_code_point_boundary", "count");
     return detail::floor_boundary(bytes, index).index;
 }
 
 /** The least segment boundary at or above byte index `index`.
 
-    @param bytes a bidirectional byte range.
+    @param bytes a bidirectional byte range (string literals are rejected).
     @param index a byte index; values above the size are clamped to it.
     @return a byte index in [min(index, size), size]: `index` itself if it
     is a boundary, else the end of the code point (or maximal subpart) that
@@ -129,6 +138,7 @@ template <std::ranges::bidirectional_range R>
     requires utf8_range<R>
 [[nodiscard]] constexpr std::size_t ceil_code_point_boundary(R&& bytes, std::size_t index)
 {
+    UTF8VIEW_REJECT_STRING_LITERAL(R, "utf8view::ceil_code_point_boundary", "count");
     auto [it, clamped] = detail::position_at(bytes, index);
     const auto last = std::ranges::end(bytes);
     if (it == last) return clamped;
@@ -148,13 +158,15 @@ template <std::ranges::bidirectional_range R>
     above: `index` is clamped), or the index of a byte that starts a code
     point or maximal subpart.
 
-    @param bytes a bidirectional byte range.  @param index a byte index.
+    @param bytes a bidirectional byte range (string literals are rejected).
+    @param index a byte index.
     @par Complexity as `floor_code_point_boundary`.
     @par Standard Unicode 15.0 ch. 3, Table 3-7 and §3.9. */
 template <std::ranges::bidirectional_range R>
     requires utf8_range<R>
 [[nodiscard]] constexpr bool is_code_point_boundary(R&& bytes, std::size_t index)
 {
+    UTF8VIEW_REJECT_STRING_LITERAL(R, "utf8view::is_code_point_boundary", "count");
     const auto clamped = detail::position_at(bytes, index).index;
     return detail::floor_boundary(bytes, index).index == clamped;
 }
@@ -163,7 +175,7 @@ template <std::ranges::bidirectional_range R>
     on a segment boundary: text cut to a byte limit without splitting a
     character. "Ærø" (`C3 86 72 C3 B8`) cut to 4 bytes is "Ær" (3 bytes).
 
-    @param bytes     a bidirectional byte range.
+    @param bytes     a bidirectional byte range (string literals are rejected).
     @param max_bytes the limit, in bytes.
     @return a part of `bytes`, not a copy: a `std::basic_string_view` for a
     string or string view, a `std::span` for a span, else a
@@ -181,6 +193,7 @@ template <std::ranges::bidirectional_range R>
     requires utf8_range<R>
 [[nodiscard]] constexpr auto truncate(R&& bytes, std::size_t max_bytes)
 {
+    UTF8VIEW_REJECT_STRING_LITERAL(R, "utf8view::truncate", "count");
     auto cut = detail::floor_boundary(bytes, max_bytes).it;
     return detail::subrange_of(std::forward<R>(bytes), std::ranges::begin(bytes), std::move(cut));
 }
@@ -204,7 +217,7 @@ struct truncation {
       `{truncate(bytes, max_bytes), false}`: the cut is made, and no suffix
       can be shown.
 
-    @param bytes     a bidirectional byte range.
+    @param bytes     a bidirectional byte range (string literals are rejected).
     @param max_bytes the limit, in bytes, for prefix and suffix together.
     @param suffix    a sized range; only its size in bytes is used. A char
                      array such as a string literal is rejected at compile
@@ -215,6 +228,7 @@ template <std::ranges::bidirectional_range R, std::ranges::sized_range Suffix>
     requires utf8_range<R>
 [[nodiscard]] constexpr auto truncate(R&& bytes, std::size_t max_bytes, const Suffix& suffix)
 {
+    UTF8VIEW_REJECT_STRING_LITERAL(R, "utf8view::truncate", "count");
     static_assert(!detail::string_literal_array<Suffix>,
                   "utf8view: a char array (such as a string literal) as suffix would count its terminating NUL; "
                   "pass a std::string_view, e.g. \"\\xE2\\x80\\xA6\"sv");
@@ -236,7 +250,7 @@ template <std::ranges::bidirectional_range R, std::ranges::sized_range Suffix>
     as `views::decode` yields them (each maximal subpart counts as one, as
     its U+FFFD would), or all of `bytes` if it holds fewer.
 
-    @param bytes            a forward byte range.
+    @param bytes            a forward byte range (string literals are rejected).
     @param code_point_count the number of code points to keep.
     @return a part of `bytes`, as for `truncate`.
     @par Complexity O(code_point_count): reads each kept byte once, plus at
@@ -246,6 +260,7 @@ template <std::ranges::forward_range R>
     requires utf8_range<R>
 [[nodiscard]] constexpr auto truncate_code_points(R&& bytes, std::size_t code_point_count)
 {
+    UTF8VIEW_REJECT_STRING_LITERAL(R, "utf8view::truncate_code_points", "count");
     auto cut = std::ranges::begin(bytes);
     const auto last = std::ranges::end(bytes);
     for (std::size_t kept = 0; kept < code_point_count && cut != last; ++kept)
@@ -266,7 +281,7 @@ template <std::ranges::forward_range R>
     later byte could complete (`C0`, `F4 90`, a stray `80`) are kept, to be
     reported where they are.
 
-    @param bytes a bidirectional byte range.
+    @param bytes a bidirectional byte range (string literals are rejected).
     @return a part of `bytes`, as for `truncate`; at most 3 bytes shorter.
     @par Complexity O(1) on random-access ranges with a sized sentinel (reads
     at most the last 4 bytes, each once); otherwise O(size).
@@ -276,6 +291,7 @@ template <std::ranges::bidirectional_range R>
     requires utf8_range<R>
 [[nodiscard]] constexpr auto trim_incomplete_tail(R&& bytes)
 {
+    UTF8VIEW_REJECT_STRING_LITERAL(R, "utf8view::trim_incomplete_tail", "keep");
     const auto first = std::ranges::begin(bytes);
     auto last = std::ranges::next(first, std::ranges::end(bytes));
     auto cut = last;
@@ -290,5 +306,7 @@ template <std::ranges::bidirectional_range R>
 }
 
 }  // namespace utf8view
+
+#include <utf8view/detail/epilogue.hpp>
 
 #endif  // UTF8VIEW_BOUNDARY_HPP

@@ -99,6 +99,14 @@ inline constexpr bool is_string_literal_array_v<T[N]> =
 template <class R>
 concept string_literal_array = is_string_literal_array_v<std::remove_cvref_t<R>>;
 
+// The view std::views::all makes of such an array (an lvalue: a ref_view),
+// for the views' deduction guides, which meet the array only so.
+template <class V>
+inline constexpr bool is_ref_view_of_string_literal_array_v = false;
+template <class R>
+inline constexpr bool is_ref_view_of_string_literal_array_v<std::ranges::ref_view<R>> =
+    is_string_literal_array_v<std::remove_cv_t<R>>;
+
 // An output-iterator argument, as the caller wrote it (deduced through a
 // forwarding reference): not a range. Taking it by value would decay an
 // array, which the output-range overloads take, to a pointer, and make the

@@ -70,8 +70,8 @@ using form_of_t = std::conditional_t<utf8_code_unit<Unit>, utf8_form,
 // (encode_error_policy).
 template <class R, class Policy>
 concept convertible_with = std::ranges::input_range<R> && !string_literal_array<R> &&
-                           (((utf8_range<R> || utf16_range<R>)&&decode_error_policy<Policy>) ||
-                            (code_point_range<R> && encode_error_policy<Policy>));
+                           (((utf8_range<R> || utf16_range<R>)&&decode_policy_argument<Policy>) ||
+                            (code_point_range<R> && encode_policy_argument<Policy>));
 
 // Policies whose answer depends on nothing, so that a pass that sizes the
 // output and the pass that fills it agree: the output is then allocated
@@ -230,37 +230,41 @@ constexpr void append_utf8(std::basic_string<CodeUnit, Traits, Allocator>& text,
         text.push_back(detail::from_byte<CodeUnit>(bytes.bytes[index]));
 }
 
-/// String literals are rejected: the terminating NUL would be converted too.
+/// A character array, such as a string literal, is rejected at compile time
+/// (one `static_assert`): its terminating NUL would be converted too.
 template <class R, class... Policy>
     requires detail::string_literal_array<R>
-void to_u32string(R&&, Policy&&...)
+std::u32string to_u32string(R&&, Policy&&...)
 {
-    static_assert(detail::always_false_v<R>, "utf8view::to_u32string: an array of characters (such as a string "
-                                             "literal) would convert its terminating NUL; use a string_view");
+    UTF8VIEW_REJECT_STRING_LITERAL(R, "utf8view::to_u32string", "convert");
+    return {};
 }
-/// String literals are rejected: the terminating NUL would be converted too.
+/// A character array, such as a string literal, is rejected at compile time
+/// (one `static_assert`): its terminating NUL would be converted too.
 template <class R, class... Policy>
     requires detail::string_literal_array<R>
-void to_u16string(R&&, Policy&&...)
+std::u16string to_u16string(R&&, Policy&&...)
 {
-    static_assert(detail::always_false_v<R>, "utf8view::to_u16string: an array of characters (such as a string "
-                                             "literal) would convert its terminating NUL; use a string_view");
+    UTF8VIEW_REJECT_STRING_LITERAL(R, "utf8view::to_u16string", "convert");
+    return {};
 }
-/// String literals are rejected: the terminating NUL would be converted too.
+/// A character array, such as a string literal, is rejected at compile time
+/// (one `static_assert`): its terminating NUL would be converted too.
 template <class R, class... Policy>
     requires detail::string_literal_array<R>
-void to_utf8_string(R&&, Policy&&...)
+std::string to_utf8_string(R&&, Policy&&...)
 {
-    static_assert(detail::always_false_v<R>, "utf8view::to_utf8_string: an array of characters (such as a string "
-                                             "literal) would convert its terminating NUL; use a string_view");
+    UTF8VIEW_REJECT_STRING_LITERAL(R, "utf8view::to_utf8_string", "convert");
+    return {};
 }
-/// String literals are rejected: the terminating NUL would be converted too.
+/// A character array, such as a string literal, is rejected at compile time
+/// (one `static_assert`): its terminating NUL would be converted too.
 template <class R, class... Policy>
     requires detail::string_literal_array<R>
-void to_u8string(R&&, Policy&&...)
+std::u8string to_u8string(R&&, Policy&&...)
 {
-    static_assert(detail::always_false_v<R>, "utf8view::to_u8string: an array of characters (such as a string "
-                                             "literal) would convert its terminating NUL; use a string_view");
+    UTF8VIEW_REJECT_STRING_LITERAL(R, "utf8view::to_u8string", "convert");
+    return {};
 }
 
 }  // namespace utf8view

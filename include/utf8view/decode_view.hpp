@@ -37,11 +37,6 @@
 namespace utf8view {
 
 namespace detail {
-template <class V>
-inline constexpr bool is_ref_view_of_string_literal_array_v = false;
-template <class R>
-inline constexpr bool is_ref_view_of_string_literal_array_v<std::ranges::ref_view<R>> =
-    is_string_literal_array_v<std::remove_cv_t<R>>;
 
 // The ranges a decode adaptor takes: views::decode takes UTF-8,
 // views::decode_utf16 UTF-16, and decode_view itself either.
@@ -67,7 +62,10 @@ struct decode_adaptor_traits;  // below
                    code units (`char16_t`, and `wchar_t` where it is 16
                    bits); any category from input to contiguous, with or
                    without a sentinel.
-    @tparam Policy a `decode_error_policy`.
+    @tparam Policy a `decode_error_policy`: its call returns the replacement
+                   as `std::optional<char32_t>` (`std::nullopt`: drop the
+                   subpart) or as `char32_t`; a result of another type stops
+                   the compilation with one message naming these two.
 
     The view models `input_range`, `forward_range` or `bidirectional_range`
     as `V` does (never more: code points have variable width, so it is
@@ -96,8 +94,9 @@ struct decode_adaptor_traits;  // below
     `iterator_concept` tells the real strength. Use `std::ranges::next`,
     `prev` and `distance`, not their `std::` namesakes, which read only the
     former. Over bidirectional code units, with a policy that never drops
-    an error (`policy_replaces_every_error`: the default, and
-    `on_error::throw_exception`), `std::reverse_iterator` of the iterator
+    an error (`policy_replaces_every_error`: the default,
+    `on_error::throw_exception`, and any policy returning `char32_t`),
+    `std::reverse_iterator` of the iterator
     (`std::views::reverse`) is specialized to keep the element before its
     position: each element is decoded once, and the policy runs once per
     maximal subpart, backwards as forwards.
@@ -122,14 +121,14 @@ struct decode_adaptor_traits;  // below
     std::string_view bytes = "\xC3\x86r\xC3\xB8 \xC0\xAE";   // "Ærø " then an overlong '.'
     for (char32_t c : bytes | utf8view::views::decode) ...   // Æ r ø ' ' FFFD FFFD
     @endcode */
-template <std::ranges::view V, decode_error_policy Policy = on_error::replace_t>
+template <std::ranges::view V, detail::decode_policy_argument Policy = on_error::replace_t>
     requires utf8_range<V> || utf16_range<V>
 class decode_view : public detail::policy_view<decode_view<V, Policy>, V, Policy,
                                                detail::decode_adaptor_traits<detail::decode_source::either>> {
     static_assert(!detail::is_ref_view_of_string_literal_array_v<V>,
-                  "utf8view: a char array (such as a string literal) would decode its terminating NUL; "
-                  "use std::string_view / std::u8string_view / std::u16string_view, or "
-                  "utf8view::null_terminated(pointer)");
+                  UTF8VIEW_STRING_LITERAL_MESSAGE("utf8view::decode_view", "decode",
+                                                  "std::string_view / std::u8string_view / std::u16string_view, or "
+                                                  "utf8view::null_terminated(pointer)"));
 
     // base(), policy(), begin() and end() (an iterator_, or a
     // detail::view_sentinel when V is not a common forward range).
@@ -175,7 +174,7 @@ decode_view(R&&, Policy) -> decode_view<std::views::all_t<R>, Policy>;
     maximal subpart met. If the policy throws, the iterator is left as it
     was before the step (over input ranges the bytes read are consumed, and
     the iterator may only be destroyed or assigned to). */
-template <std::ranges::view V, decode_error_policy Policy>
+template <std::ranges::view V, detail::decode_policy_argument Policy>
     requires utf8_range<V> || utf16_range<V>
 template <bool Const>
 class decode_view<V, Policy>::iterator_ : public detail::iterator_category_base<detail::maybe_const<Const, V>> {
@@ -870,7 +869,7 @@ struct decode_adaptor_traits {
                                           : Source == decode_source::utf16 ? utf16_range<R>
                                                                            : utf8_range<R> || utf16_range<R>;
     template <class Policy>
-    static constexpr bool accepts_policy = decode_error_policy<Policy>;
+    static constexpr bool accepts_policy = decode_policy_argument<Policy>;
     using misuse_result = std::ranges::empty_view<char32_t>;
 
     template <class V>
@@ -884,14 +883,12 @@ struct decode_adaptor_traits {
         return decode_view<V, Policy>(std::move(code_units), std::move(policy));
     }
 
-    // A string literal would be decoded with its terminating NUL.
+    // A string literal would be decoded with its terminating NUL. (R is
+    // always one here: exactly one of the macro's assertions fails.)
     template <class R>
     static void reject_string_literal()
     {
-        static_assert(always_false_v<R>,
-                      "utf8view: a char array (such as a string literal) would decode its terminating NUL; "
-                      "use std::string_view / std::u8string_view / std::u16string_view, or "
-                      "utf8view::null_terminated(pointer)");
+        UTF8VIEW_REJECT_STRING_LITERAL(R, "utf8view", "decode");
     }
 
     // A range whose elements are not code units of the adaptor's encoding form.
@@ -923,7 +920,8 @@ namespace views {
     range (an lvalue range is referenced, an rvalue `std::string` is moved
     into the view). A char array such as a string literal is rejected at
     compile time because its terminating NUL would be decoded: use
-    `std::string_view` or `null_terminated`. A range of `char16_t` is
+    `std::string_view` or `null_terminated` (`decode_view`'s deduction
+    guides reject it too). A range of `char16_t` is
     rejected with a message naming `views::decode_utf16`. */
 inline constexpr detail::decode_fn<detail::decode_source::utf8> decode{};
 

@@ -61,8 +61,13 @@ struct encode_adaptor_traits;  // views::encode_as's, below
     surrogate appears otherwise.
 
     @tparam V      a view of code points: any integer type of at least 32
-                   bits (`char32_t`, `int`, `std::uint32_t`...).
-    @tparam Policy an `encode_error_policy`.
+                   bits (`char32_t`, `int`, `std::uint32_t`...). A view of
+                   a `char32_t` array such as `U"..."` (what the deduction
+                   guides make of one) is rejected at compile time: its
+                   terminating NUL would be encoded.
+    @tparam Policy an `encode_error_policy`, returning `std::optional<char32_t>`
+                   or `char32_t` (a result of another type stops the
+                   compilation with one message).
     @tparam CharT  the code unit type of the elements.
 
     Models `input_range`, `forward_range` or `bidirectional_range` as `V`
@@ -75,10 +80,14 @@ struct encode_adaptor_traits;  // views::encode_as's, below
     elements are values); use the `std::ranges::` iterator functions.
     @par Standard Unicode 15.0, ch. 3, D76 (scalar value), D91 and Table 3-5
     (UTF-16), D92 and Table 3-6 (UTF-8). */
-template <std::ranges::view V, encode_error_policy Policy = on_error::replace_t, encoding_code_unit CharT = char8_t>
+template <std::ranges::view V, detail::encode_policy_argument Policy = on_error::replace_t,
+          encoding_code_unit CharT = char8_t>
     requires code_point_range<V>
 class encode_view
     : public detail::policy_view<encode_view<V, Policy, CharT>, V, Policy, detail::encode_adaptor_traits<CharT>> {
+    static_assert(!detail::is_ref_view_of_string_literal_array_v<V>,
+                  UTF8VIEW_STRING_LITERAL_MESSAGE("utf8view::encode_view", "encode", "std::u32string_view"));
+
     // base(), policy(), begin() and end() (an iterator_, or a
     // detail::view_sentinel when V is not a common forward range).
     using view_base = detail::policy_view<encode_view, V, Policy, detail::encode_adaptor_traits<CharT>>;
@@ -120,7 +129,7 @@ encode_view(R&&, Policy) -> encode_view<std::views::all_t<R>, Policy>;
     throws, the iterator is left as it was before the step (over input
     ranges the values read are consumed, and the iterator may only be
     destroyed or assigned to). */
-template <std::ranges::view V, encode_error_policy Policy, encoding_code_unit CharT>
+template <std::ranges::view V, detail::encode_policy_argument Policy, encoding_code_unit CharT>
     requires code_point_range<V>
 template <bool Const>
 class encode_view<V, Policy, CharT>::iterator_ : public detail::iterator_category_base<detail::maybe_const<Const, V>> {
@@ -458,7 +467,7 @@ struct encode_adaptor_traits {
     template <class R>
     static constexpr bool accepts_range = code_point_range<R>;
     template <class Policy>
-    static constexpr bool accepts_policy = encode_error_policy<Policy>;
+    static constexpr bool accepts_policy = encode_policy_argument<Policy>;
     using misuse_result = std::ranges::empty_view<CharT>;
 
     template <class V>
@@ -472,13 +481,12 @@ struct encode_adaptor_traits {
         return encode_view<V, Policy, CharT>(std::move(code_points), std::move(policy));
     }
 
-    // A string literal would be encoded with its terminating NUL.
+    // A string literal would be encoded with its terminating NUL. (R is
+    // always one here: exactly one of the macro's assertions fails.)
     template <class R>
     static void reject_string_literal()
     {
-        static_assert(always_false_v<R>,
-                      "utf8view: a character array (such as U\"...\") would encode its terminating NUL; "
-                      "use std::u32string_view");
+        UTF8VIEW_REJECT_STRING_LITERAL(R, "utf8view", "encode");
     }
 
     // A range whose elements are not code points.

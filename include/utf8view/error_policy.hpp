@@ -24,6 +24,40 @@
 
 namespace utf8view {
 
+namespace detail {
+
+// A policy of type `P` can be called as the library calls it: a non-const
+// lvalue, with a `const Info&`.
+template <class P, class Info>
+concept callable_with = requires(P& policy, const Info& info) { policy(info); };
+
+// What that call returns, without cv or reference.
+template <class P, class Info>
+using policy_result_t = std::remove_cvref_t<decltype(std::declval<P&>()(std::declval<const Info&>()))>;
+
+// The results a policy may have: a replacement or std::nullopt, or always
+// a replacement.
+template <class T>
+concept policy_result = std::same_as<T, std::optional<char32_t>> || std::same_as<T, char32_t>;
+
+// What the library's views and functions take as a policy: an object that
+// can be called with an `Info`, whatever it returns. What it returns is
+// checked where the policy is asked (checked_policy, below), so that a
+// policy of the wrong result type is told what to return in one message,
+// rather than rejected by a page of failed overloads.
+template <class P, class Info>
+concept policy_argument = std::is_object_v<P> && std::copy_constructible<P> && callable_with<P, Info>;
+// A policy whose call with an `Info` returns a code point: it never drops.
+template <class P, class Info>
+concept always_replaces = callable_with<P, Info> && std::same_as<policy_result_t<P, Info>, char32_t>;
+
+template <class P>
+concept decode_policy_argument = policy_argument<P, decode_error_info>;
+template <class P>
+concept encode_policy_argument = policy_argument<P, encode_error_info>;
+
+}  // namespace detail
+
 /** The concept a decoding error policy meets.
 
     A policy is a small copy-constructible object: a class, or a lambda
@@ -31,14 +65,24 @@ namespace utf8view {
     subpart they meet, as a non-const lvalue, with a
     `const decode_error_info&` (kind, byte offset, length; for UTF-16
     input, an unpaired surrogate at a code unit offset). It returns
-    exactly `std::optional<char32_t>` (so that a function returning `bool`
-    or `int` by mistake is rejected):
+    `std::optional<char32_t>` or `char32_t` (cv-qualified or a reference to
+    one allowed):
     - a code point, which the view yields in place of the maximal subpart
       (`on_error::replace` returns U+FFFD); it must be a Unicode scalar
       value, and anything else is yielded as U+FFFD;
-    - `std::nullopt`, and the view drops the maximal subpart (`on_error::skip`);
+    - `std::nullopt`, and the view drops the maximal subpart
+      (`on_error::skip`); a policy that returns `char32_t` never drops one
+      (see `policy_replaces_every_error`);
     - or it throws (`on_error::throw_exception`) and the view's operation
       exits with that exception; the iterator stays where it was.
+
+    Any other result (`bool`, `int`, `void`...) is refused, so that a
+    function returning `bool` or an integer by mistake does not yield
+    U+0001 or a number: the views and functions that take a policy accept
+    one that can be called with a `const decode_error_info&`, and a result
+    of another type stops the compilation with one message, "a decoding
+    error policy must return std::optional<char32_t> (a replacement, or
+    nullopt to drop the subpart) or char32_t".
 
     The decoder itself, not the policy, decides where a maximal subpart
     begins and ends, so no policy can make the view skip valid bytes or stall.
@@ -53,24 +97,19 @@ namespace utf8view {
     @par Standard Unicode 15.0, ch. 3 §3.9; WHATWG Encoding Standard, "UTF-8 decoder". */
 template <class P>
 concept decode_error_policy =
-    std::is_object_v<P> && std::copy_constructible<P> && requires(P& policy, const decode_error_info& info) {
-        {
-            policy(info)
-        } -> std::same_as<std::optional<char32_t>>;
-    };
+    detail::decode_policy_argument<P> && detail::policy_result<detail::policy_result_t<P, decode_error_info>>;
 
 /** The concept an encoding error policy meets: like `decode_error_policy`,
     called with a `const encode_error_info&` for each value that is not a
-    Unicode scalar value. A returned replacement must be a scalar value; the
+    Unicode scalar value, and returning `std::optional<char32_t>` (a
+    replacement, or `std::nullopt` to drop the value) or `char32_t` (a
+    replacement). A returned replacement must be a scalar value; the
     encoder writes U+FFFD for anything else, so the output is always
-    well-formed UTF-8. */
+    well-formed UTF-8. A result of another type stops the compilation with
+    one message, as for decoding policies. */
 template <class P>
 concept encode_error_policy =
-    std::is_object_v<P> && std::copy_constructible<P> && requires(P& policy, const encode_error_info& info) {
-        {
-            policy(info)
-        } -> std::same_as<std::optional<char32_t>>;
-    };
+    detail::encode_policy_argument<P> && detail::policy_result<detail::policy_result_t<P, encode_error_info>>;
 
 namespace on_error {
 
@@ -175,11 +214,12 @@ inline constexpr bool policy_drops_every_error = requires {
     requires P::drops_every_error;
 };
 
-/** True if the policy type `P` declares that it never drops an error:
-    that each of its calls returns a replacement (or throws), never
-    `std::nullopt`. A policy declares it with a member
-    `static constexpr bool replaces_every_error = true;`, as
-    `on_error::replace_t` and `on_error::throw_exception_t` do.
+/** True if the policy type `P` never drops an error: each of its calls
+    returns a replacement (or throws), never `std::nullopt`. A policy
+    declares it with a member `static constexpr bool replaces_every_error =
+    true;`, as `on_error::replace_t` and `on_error::throw_exception_t` do;
+    one whose call with a `const decode_error_info&` returns `char32_t`
+    needs no declaration, since it cannot drop anything.
 
     What it changes: every ill-formed maximal subpart is then an element of
     a `decode_view`, so an iterator that is not at the first code unit of
@@ -194,21 +234,49 @@ template <class P>
 inline constexpr bool policy_replaces_every_error = requires {
     requires std::same_as<std::remove_cv_t<decltype(P::replaces_every_error)>, bool>;
     requires P::replaces_every_error;
-};
+} || detail::always_replaces<P, decode_error_info>;
 
 namespace detail {
 
-// Calls the policy and turns what it returns into the code point to yield,
-// or nullopt to drop the subpart. A replacement that is not a scalar value
-// becomes U+FFFD, so that no policy can make the views yield or write
-// something UTF-8 cannot encode.
+// What a policy of type `Policy` returns when it is called with an `Info`:
+// `std::optional<char32_t>` or `char32_t` (policy_result), or else the one
+// message that says what to return. A class, so that the message comes
+// once for each policy type however many places ask it; the views also
+// name it in their class, so that it comes when the view is made.
 template <class Policy, class Info>
-[[nodiscard]] constexpr std::optional<char32_t>
-ask_policy(Policy& policy, const Info& info) noexcept(noexcept(static_cast<std::optional<char32_t>>(policy(info))))
+struct checked_policy {
+    using result = policy_result_t<Policy, Info>;
+    static constexpr bool valid = policy_result<result>;
+    static_assert(valid || !std::same_as<Info, decode_error_info>,
+                  "utf8view: a decoding error policy must return std::optional<char32_t> (a replacement, or nullopt "
+                  "to drop the subpart) or char32_t");
+    static_assert(valid || !std::same_as<Info, encode_error_info>,
+                  "utf8view: an encoding error policy must return std::optional<char32_t> (a replacement, or nullopt "
+                  "to drop the value) or char32_t");
+};
+
+// Calls the policy and turns what it returns into the code point to yield,
+// or nullopt to drop the subpart: the one place every decoder, encoder
+// and repairer asks a policy. A `char32_t` result is a replacement. A
+// replacement that is not a scalar value becomes U+FFFD, so that no policy
+// can make the views yield or write something UTF-8 cannot encode.
+template <class Policy, class Info>
+[[nodiscard]] constexpr std::optional<char32_t> ask_policy(Policy& policy,
+                                                           const Info& info) noexcept(noexcept(policy(info)))
 {
-    std::optional<char32_t> replacement = policy(info);
-    if (replacement && !is_scalar_value(*replacement)) replacement = replacement_character;
-    return replacement;
+    using check = checked_policy<Policy, Info>;
+    if constexpr (std::same_as<typename check::result, char32_t>) {
+        const char32_t replacement = policy(info);
+        return is_scalar_value(replacement) ? replacement : replacement_character;
+    }
+    else if constexpr (check::valid) {
+        std::optional<char32_t> replacement = policy(info);
+        if (replacement && !is_scalar_value(*replacement)) replacement = replacement_character;
+        return replacement;
+    }
+    else {
+        return std::nullopt;  // not called: checked_policy has stopped the compilation
+    }
 }
 
 // Asks `policy` about the ill-formed maximal subpart `decoded` (a
@@ -246,8 +314,11 @@ element_for(Policy& policy, const Segment& decoded, Offset&& offset)
     return element;
 }
 
+// True if asking the policy (ask_policy) cannot throw: if its call cannot.
+// Not asked of ask_policy itself, so that a policy of the wrong result type
+// gets checked_policy's message alone.
 template <class Policy, class Info>
-inline constexpr bool nothrow_policy_v = noexcept(ask_policy(std::declval<Policy&>(), std::declval<const Info&>()));
+inline constexpr bool nothrow_policy_v = noexcept(std::declval<Policy&>()(std::declval<const Info&>()));
 
 }  // namespace detail
 }  // namespace utf8view

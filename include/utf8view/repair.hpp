@@ -302,9 +302,10 @@ constexpr std::ranges::in_out_result<I, O> repair_to(I first, const S& last, O o
     @par Standard Unicode 15.0 ch. 3, Table 3-7 and §3.9; WHATWG Encoding,
     "UTF-8 decoder". */
 template <std::ranges::input_range R>
-    requires utf8_range<R> && (!detail::string_literal_array<R>)
+    requires utf8_range<R>
 [[nodiscard]] constexpr std::size_t repaired_size(R&& bytes)
 {
+    UTF8VIEW_REJECT_STRING_LITERAL(R, "utf8view::repaired_size", "count");
     std::size_t size = 0;
     detail::walk_segments(
         bytes,
@@ -332,7 +333,8 @@ template <std::ranges::input_range R>
                   `unsigned char`, `std::byte`), or an insert iterator into a
                   container of one.
     @param policy a `decode_error_policy`: called once for each maximal
-                  subpart, in order, with its kind, byte offset and length.
+                  subpart, in order, with its kind, byte offset and length;
+                  it returns `std::optional<char32_t>` or `char32_t`.
     @return `{in, out}`: the end of `bytes` (dangling for a non-borrowed
     rvalue range) and the end of what was written.
     @par Complexity O(n). Contiguous sized input is validated 64 KiB at a
@@ -346,11 +348,12 @@ template <std::ranges::input_range R>
     @par Standard Unicode 15.0 ch. 3, Table 3-7 and §3.9 ("U+FFFD
     Substitution of Maximal Subparts"); WHATWG Encoding, "UTF-8 decoder". */
 template <std::ranges::input_range R, detail::utf8_output_iterator_argument O,
-          decode_error_policy Policy = on_error::replace_t>
-    requires utf8_range<R> && (!detail::string_literal_array<R>)
-constexpr std::ranges::in_out_result<std::ranges::borrowed_iterator_t<R>, std::decay_t<O>> repair_into(
-    R&& bytes, O&& out, Policy policy = Policy())
+          detail::decode_policy_argument Policy = on_error::replace_t>
+    requires utf8_range<R>
+constexpr std::ranges::in_out_result<std::ranges::borrowed_iterator_t<R>, std::decay_t<O>>
+repair_into(R&& bytes, O&& out, Policy policy = Policy())
 {
+    UTF8VIEW_REJECT_STRING_LITERAL(R, "utf8view::repair_into", "repair");
     auto [in, written] = detail::repair_to(std::ranges::begin(bytes), std::ranges::end(bytes),
                                            std::decay_t<O>(std::forward<O>(out)), std::unreachable_sentinel, policy);
     return {detail::borrowed_result<R>(std::move(in)), std::move(written)};
@@ -361,7 +364,8 @@ constexpr std::ranges::in_out_result<std::ranges::borrowed_iterator_t<R>, std::d
     never cut.
 
     @param bytes  a forward byte range (the bytes of a sequence that does
-                  not fit must stay readable for the next call).
+                  not fit must stay readable for the next call; string
+                  literals are rejected).
     @param out    a range of code units to write to.
     @param policy a `decode_error_policy`.
     @return `{in, out}`: where repair stopped in `bytes` (on a segment
@@ -374,13 +378,13 @@ constexpr std::ranges::in_out_result<std::ranges::borrowed_iterator_t<R>, std::d
     the subpart if its replacement does not fit.
     @par Complexity, bad input, standard: as the unbounded overload. */
 template <std::ranges::forward_range R, std::ranges::forward_range Out,
-          decode_error_policy Policy = on_error::replace_t>
-    requires utf8_range<R> && (!detail::string_literal_array<R>) && utf8_code_unit<std::ranges::range_value_t<Out>> &&
+          detail::decode_policy_argument Policy = on_error::replace_t>
+    requires utf8_range<R> && utf8_code_unit<std::ranges::range_value_t<Out>> &&
              std::output_iterator<std::ranges::iterator_t<Out>, const std::ranges::range_value_t<Out>&>
-constexpr std::ranges::in_out_result<std::ranges::borrowed_iterator_t<R>,
-                                     std::ranges::borrowed_iterator_t<Out>> repair_into(R&& bytes, Out&& out,
-                                                                                        Policy policy = Policy())
+constexpr std::ranges::in_out_result<std::ranges::borrowed_iterator_t<R>, std::ranges::borrowed_iterator_t<Out>>
+repair_into(R&& bytes, Out&& out, Policy policy = Policy())
 {
+    UTF8VIEW_REJECT_STRING_LITERAL(R, "utf8view::repair_into", "repair");
     auto [in, written] = detail::repair_to(std::ranges::begin(bytes), std::ranges::end(bytes), std::ranges::begin(out),
                                            std::ranges::end(out), policy);
     return {detail::borrowed_result<R>(std::move(in)), detail::borrowed_result<Out>(std::move(written))};
@@ -396,25 +400,16 @@ constexpr std::ranges::in_out_result<std::ranges::borrowed_iterator_t<R>,
     @par Complexity O(n): one pass (the string grows by whole well-formed
     stretches).
     @par Bad input, standard: as `repair_into`. */
-template <std::ranges::input_range R, decode_error_policy Policy = on_error::replace_t>
-    requires utf8_range<R> && (!detail::string_literal_array<R>)
+template <std::ranges::input_range R, detail::decode_policy_argument Policy = on_error::replace_t>
+    requires utf8_range<R>
 [[nodiscard]] constexpr std::string repair(R&& bytes, Policy policy = Policy())
 {
+    UTF8VIEW_REJECT_STRING_LITERAL(R, "utf8view::repair", "repair");
     std::string text;
     if constexpr (std::ranges::sized_range<R>) text.reserve(static_cast<std::size_t>(std::ranges::size(bytes)));
     detail::string_sink<std::string> sink{&text};
     detail::repair_bulk(std::ranges::begin(bytes), std::ranges::end(bytes), sink, policy);
     return text;
-}
-
-/// String literals are rejected: the terminating NUL would be repaired too.
-template <class R, class... Policy>
-    requires detail::string_literal_array<R>
-void repair_into(R&&, Policy&&...)
-{
-    static_assert(detail::always_false_v<R>,
-                  "utf8view::repair_into: a char array (such as a string literal) would repair its terminating NUL; "
-                  "use std::string_view / std::u8string_view");
 }
 
 }  // namespace utf8view

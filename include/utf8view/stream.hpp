@@ -31,13 +31,19 @@
 #include <ranges>
 #include <utility>
 
+#include <utf8view/detail/prologue.hpp>
+
 namespace utf8view {
 
 namespace detail {
 
 // A policy seen through a chunk: offsets the bulk functions count from the
 // start of the chunk become offsets in the stream. Whether the policy drops
-// every error is passed on, so that bounded outputs behave alike.
+// every error is passed on, so that bounded outputs behave alike. A
+// `char32_t` answer becomes an engaged optional. A policy of another result
+// type is not called here: asked by the stream class itself (for the bytes
+// held between chunks), through ask_policy, it gets checked_policy's
+// message, and one message is enough.
 template <class Policy>
 struct stream_offset_policy {
     Policy* policy;
@@ -46,11 +52,16 @@ struct stream_offset_policy {
     static constexpr bool drops_every_error = policy_drops_every_error<Policy>;
 
     constexpr std::optional<char32_t> operator()(const decode_error_info& info) const
-        noexcept(noexcept(std::declval<Policy&>()(info)))
+        noexcept(nothrow_policy_v<Policy, decode_error_info>)
     {
-        decode_error_info in_stream = info;
-        in_stream.offset += chunk_offset;
-        return (*policy)(in_stream);
+        if constexpr (policy_result<policy_result_t<Policy, decode_error_info>>) {
+            decode_error_info in_stream = info;
+            in_stream.offset += chunk_offset;
+            return (*policy)(in_stream);
+        }
+        else {
+            return std::nullopt;
+        }
     }
 };
 
@@ -140,9 +151,10 @@ private:
 };
 
 // A chunk the stream classes take: a bidirectional range of bytes (its end
-// is looked at for a cut sequence), not a string literal.
+// is looked at for a cut sequence). A string literal is one too, and then
+// rejected by a message in the member function.
 template <class R>
-concept stream_chunk = std::ranges::bidirectional_range<R> && utf8_range<R> && (!string_literal_array<R>);
+concept stream_chunk = std::ranges::bidirectional_range<R> && utf8_range<R>;
 
 }  // namespace detail
 
@@ -179,7 +191,7 @@ concept stream_chunk = std::ranges::bidirectional_range<R> && utf8_range<R> && (
     Substitution of Maximal Subparts"); WHATWG Encoding, "UTF-8 decoder" in
     streaming mode (a decoder fed byte by byte, then at the end of the
     stream). */
-template <decode_error_policy Policy = on_error::replace_t>
+template <detail::decode_policy_argument Policy = on_error::replace_t>
 class stream_decoder {
 public:
     /** A decoder at the start of a stream, with a copy of `policy`. */
@@ -203,6 +215,7 @@ public:
         requires std::output_iterator<O, const char32_t&> && (!std::ranges::range<O>)
     constexpr O decode(R&& chunk, O out)
     {
+        UTF8VIEW_REJECT_STRING_LITERAL(R, "utf8view::stream_decoder::decode", "decode");
         carry_.feed(
             std::ranges::begin(chunk), std::ranges::end(chunk),
             [&](const unsigned char* bytes, const detail::segment& decoded, std::uint64_t offset) {
@@ -289,7 +302,7 @@ stream_decoder(Policy) -> stream_decoder<Policy>;
     well-formed UTF-8.
     @par Standard Unicode 15.0 ch. 3, Table 3-7 and §3.9; WHATWG Encoding,
     "UTF-8 decoder", then UTF-8 encoded again. */
-template <decode_error_policy Policy = on_error::replace_t>
+template <detail::decode_policy_argument Policy = on_error::replace_t>
 class stream_repairer {
 public:
     /** A repairer at the start of a stream, with a copy of `policy`. */
@@ -312,6 +325,7 @@ public:
     template <detail::stream_chunk R, detail::utf8_output_iterator_argument O>
     constexpr O repair(R&& chunk, O out)
     {
+        UTF8VIEW_REJECT_STRING_LITERAL(R, "utf8view::stream_repairer::repair", "repair");
         carry_.feed(
             std::ranges::begin(chunk), std::ranges::end(chunk),
             [&](const unsigned char* bytes, const detail::segment& decoded, std::uint64_t offset) {
@@ -382,5 +396,7 @@ template <class Policy>
 stream_repairer(Policy) -> stream_repairer<Policy>;
 
 }  // namespace utf8view
+
+#include <utf8view/detail/epilogue.hpp>
 
 #endif  // UTF8VIEW_STREAM_HPP

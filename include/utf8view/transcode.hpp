@@ -396,6 +396,22 @@ constexpr void walk_segments(R&& bytes, Stretch&& stretch, Each&& each)
     while (first != last) each(decode_segment(first, last));
 }
 
+// count_code_points(bytes) and decoded_size(bytes): the segments of `bytes`.
+template <std::ranges::input_range R>
+[[nodiscard]] constexpr std::size_t count_segments(R& bytes)
+{
+    std::size_t count = 0;
+    walk_segments(
+        bytes,
+        [&count](const unsigned char* first, const unsigned char* last) {
+            // In well-formed UTF-8 each code point has exactly one byte
+            // that is not a continuation byte.
+            for (; first != last; ++first) count += !is_continuation_byte(*first);
+        },
+        [&count](const segment&) { ++count; });
+    return count;
+}
+
 }  // namespace detail
 
 /** The number of elements `views::decode` yields for `bytes` with
@@ -403,7 +419,10 @@ constexpr void walk_segments(R&& bytes, Stretch&& stretch, Each&& each)
     plus one for each ill-formed maximal subpart. The size of the output
     `decode_into` needs (with `on_error::skip` it writes at most this many).
 
-    @param bytes a byte range (any `utf8_range`; string literals are rejected).
+    @param bytes a byte range (any `utf8_range`). A `char` or `char8_t`
+    array, such as a string literal, is rejected at compile time (one
+    `static_assert`, as by every function that takes text): its terminating
+    NUL would be counted; pass a `std::string_view`, or `null_terminated`.
     @return a count of code points (not bytes).
     @par Complexity O(n). Contiguous sized input is validated by the SIMD
     kernel, and well-formed stretches are counted by their bytes that are not
@@ -411,19 +430,11 @@ constexpr void walk_segments(R&& bytes, Stretch&& stretch, Each&& each)
     @par Bad input never reads outside `bytes`.
     @par Standard Unicode 15.0 ch. 3, Table 3-7 and §3.9. */
 template <std::ranges::input_range R>
-    requires utf8_range<R> && (!detail::string_literal_array<R>)
+    requires utf8_range<R>
 [[nodiscard]] constexpr std::size_t count_code_points(R&& bytes)
 {
-    std::size_t count = 0;
-    detail::walk_segments(
-        bytes,
-        [&count](const unsigned char* first, const unsigned char* last) {
-            // In well-formed UTF-8 each code point has exactly one byte
-            // that is not a continuation byte.
-            for (; first != last; ++first) count += !is_continuation_byte(*first);
-        },
-        [&count](const detail::segment&) { ++count; });
-    return count;
+    UTF8VIEW_REJECT_STRING_LITERAL(R, "utf8view::count_code_points", "count");
+    return detail::count_segments(bytes);
 }
 
 /** The size of the output `decode_into(bytes, ...)` needs: the same count as
@@ -437,10 +448,11 @@ template <std::ranges::input_range R>
     @par Bad input each ill-formed maximal subpart counts one (its U+FFFD).
     @par Standard Unicode 15.0 ch. 3, Table 3-7 and §3.9. */
 template <std::ranges::input_range R>
-    requires utf8_range<R> && (!detail::string_literal_array<R>)
+    requires utf8_range<R>
 [[nodiscard]] constexpr std::size_t decoded_size(R&& bytes)
 {
-    return count_code_points(std::forward<R>(bytes));
+    UTF8VIEW_REJECT_STRING_LITERAL(R, "utf8view::decoded_size", "count");
+    return detail::count_segments(bytes);
 }
 
 /** Decodes `bytes` into the code points `views::decode(bytes, policy)`
@@ -449,7 +461,10 @@ template <std::ranges::input_range R>
 
     @param bytes  a byte range (string literals are rejected).
     @param out    an output iterator of `char32_t`.
-    @param policy a `decode_error_policy` (`on_error::replace` by default).
+    @param policy a `decode_error_policy` (`on_error::replace` by default):
+                  its answer, `std::optional<char32_t>` or `char32_t`, is
+                  written for each maximal subpart (a result of another
+                  type stops the compilation with one message).
     @return `{in, out}`: the end of `bytes` (dangling for a non-borrowed
     rvalue range) and the end of what was written.
     @par Complexity O(n). Contiguous sized input is validated 64 KiB at a
@@ -460,12 +475,12 @@ template <std::ranges::input_range R>
     @par Standard Unicode 15.0 ch. 3, Table 3-7 and §3.9; WHATWG Encoding,
     "UTF-8 decoder". */
 template <std::ranges::input_range R, detail::output_iterator_argument O,
-          decode_error_policy Policy = on_error::replace_t>
-    requires utf8_range<R> &&
-             (!detail::string_literal_array<R>) && std::output_iterator<std::decay_t<O>, const char32_t&>
-constexpr std::ranges::in_out_result<std::ranges::borrowed_iterator_t<R>, std::decay_t<O>> decode_into(
-    R&& bytes, O&& out, Policy policy = Policy())
+          detail::decode_policy_argument Policy = on_error::replace_t>
+    requires utf8_range<R> && std::output_iterator<std::decay_t<O>, const char32_t&>
+constexpr std::ranges::in_out_result<std::ranges::borrowed_iterator_t<R>, std::decay_t<O>>
+decode_into(R&& bytes, O&& out, Policy policy = Policy())
 {
+    UTF8VIEW_REJECT_STRING_LITERAL(R, "utf8view::decode_into", "decode");
     auto [in, written] = detail::decode_bulk(std::ranges::begin(bytes), std::ranges::end(bytes),
                                              std::decay_t<O>(std::forward<O>(out)), std::unreachable_sentinel, policy);
     return {detail::borrowed_result<R>(std::move(in)), std::move(written)};
@@ -491,13 +506,13 @@ constexpr std::ranges::in_out_result<std::ranges::borrowed_iterator_t<R>, std::d
     `on_error::skip`, at byte 1 with `on_error::replace`. Over input ranges,
     where looking at a segment consumes it, reading stops once `out` is full.
     @par Complexity, bad input, standard: as the unbounded overload. */
-template <std::ranges::input_range R, std::ranges::forward_range Out, decode_error_policy Policy = on_error::replace_t>
-    requires utf8_range<R> &&
-             (!detail::string_literal_array<R>) && std::output_iterator<std::ranges::iterator_t<Out>, const char32_t&>
-constexpr std::ranges::in_out_result<std::ranges::borrowed_iterator_t<R>,
-                                     std::ranges::borrowed_iterator_t<Out>> decode_into(R&& bytes, Out&& out,
-                                                                                        Policy policy = Policy())
+template <std::ranges::input_range R, std::ranges::forward_range Out,
+          detail::decode_policy_argument Policy = on_error::replace_t>
+    requires utf8_range<R> && std::output_iterator<std::ranges::iterator_t<Out>, const char32_t&>
+constexpr std::ranges::in_out_result<std::ranges::borrowed_iterator_t<R>, std::ranges::borrowed_iterator_t<Out>>
+decode_into(R&& bytes, Out&& out, Policy policy = Policy())
 {
+    UTF8VIEW_REJECT_STRING_LITERAL(R, "utf8view::decode_into", "decode");
     auto [in, written] = detail::decode_bulk(std::ranges::begin(bytes), std::ranges::end(bytes),
                                              std::ranges::begin(out), std::ranges::end(out), policy);
     return {detail::borrowed_result<R>(std::move(in)), detail::borrowed_result<Out>(std::move(written))};
@@ -507,13 +522,17 @@ constexpr std::ranges::in_out_result<std::ranges::borrowed_iterator_t<R>,
     `on_error::replace`: each scalar value's UTF-8 length (1 to 4, Table
     3-6), and 3 for each value that is not a scalar value (its U+FFFD).
 
-    @param code_points a code point range (integers of at least 32 bits).
+    @param code_points a code point range (integers of at least 32 bits). A
+                       `char32_t` array such as `U"..."` is rejected at
+                       compile time (one `static_assert`): its terminating
+                       NUL would be counted; pass a `std::u32string_view`.
     @return a count of bytes.
     @par Complexity O(n). */
 template <std::ranges::input_range R>
     requires code_point_range<R>
 [[nodiscard]] constexpr std::size_t encoded_size(R&& code_points)
 {
+    UTF8VIEW_REJECT_STRING_LITERAL(R, "utf8view::encoded_size", "count");
     std::size_t size = 0;
     for (const auto value : code_points) {
         if (detail::scalar_value_error(value) != 0) size += 3;  // U+FFFD is EF BF BD
@@ -527,24 +546,27 @@ template <std::ranges::input_range R>
     inserter). Writes exactly what `views::encode_as<CharT>(code_points,
     policy)` yields, `CharT` being the output's value type.
 
-    @param code_points a code point range (integers of at least 32 bits).
+    @param code_points a code point range (integers of at least 32 bits;
+                       `U"..."` arrays are rejected, as for `encoded_size`).
     @param out         an output iterator of a code unit type (`char`,
                        `char8_t`, `unsigned char`, `std::byte`), or an insert
                        iterator (`std::back_inserter(string)`) into a
                        container of one.
     @param policy      an `encode_error_policy` for values that are not
-                       scalar values (surrogates, above U+10FFFF, negative).
+                       scalar values (surrogates, above U+10FFFF, negative),
+                       returning `std::optional<char32_t>` or `char32_t`.
     @return `{in, out}`: the end of `code_points` and the end of what was written.
     @par Complexity O(n), one pass.
     @par Bad input each value that is not a scalar value goes to the policy
     once; the output is always well-formed UTF-8.
     @par Standard Unicode 15.0 ch. 3, D76, Table 3-6. */
 template <std::ranges::input_range R, detail::utf8_output_iterator_argument O,
-          encode_error_policy Policy = on_error::replace_t>
-    requires code_point_range<R> && (!detail::string_literal_array<R>)
-constexpr std::ranges::in_out_result<std::ranges::borrowed_iterator_t<R>, std::decay_t<O>> encode_into(
-    R&& code_points, O&& out, Policy policy = Policy())
+          detail::encode_policy_argument Policy = on_error::replace_t>
+    requires code_point_range<R>
+constexpr std::ranges::in_out_result<std::ranges::borrowed_iterator_t<R>, std::decay_t<O>>
+encode_into(R&& code_points, O&& out, Policy policy = Policy())
 {
+    UTF8VIEW_REJECT_STRING_LITERAL(R, "utf8view::encode_into", "encode");
     auto [in, written] = detail::encode_bulk(std::ranges::begin(code_points), std::ranges::end(code_points),
                                              std::decay_t<O>(std::forward<O>(out)), std::unreachable_sentinel, policy);
     return {detail::borrowed_result<R>(std::move(in)), std::move(written)};
@@ -554,7 +576,7 @@ constexpr std::ranges::in_out_result<std::ranges::borrowed_iterator_t<R>, std::d
     before the first code point whose bytes do not all fit: a code point is
     never cut.
 
-    @param code_points a code point range.
+    @param code_points a code point range (`U"..."` arrays are rejected).
     @param out         a range of code units to write to.
     @param policy      an `encode_error_policy`.
     @return `{in, out}`: the first code point not encoded (or the end) and
@@ -568,14 +590,14 @@ constexpr std::ranges::in_out_result<std::ranges::borrowed_iterator_t<R>, std::d
     the policy, and if its replacement does not fit the call stops before
     that value (the next call asks again).
     @par Complexity, bad input, standard: as the unbounded overload. */
-template <std::ranges::input_range R, std::ranges::forward_range Out, encode_error_policy Policy = on_error::replace_t>
-    requires code_point_range<R> &&
-             (!detail::string_literal_array<R>) && utf8_code_unit<std::ranges::range_value_t<Out>> &&
+template <std::ranges::input_range R, std::ranges::forward_range Out,
+          detail::encode_policy_argument Policy = on_error::replace_t>
+    requires code_point_range<R> && utf8_code_unit<std::ranges::range_value_t<Out>> &&
              std::output_iterator<std::ranges::iterator_t<Out>, const std::ranges::range_value_t<Out>&>
-constexpr std::ranges::in_out_result<std::ranges::borrowed_iterator_t<R>,
-                                     std::ranges::borrowed_iterator_t<Out>> encode_into(R&& code_points, Out&& out,
-                                                                                        Policy policy = Policy())
+constexpr std::ranges::in_out_result<std::ranges::borrowed_iterator_t<R>, std::ranges::borrowed_iterator_t<Out>>
+encode_into(R&& code_points, Out&& out, Policy policy = Policy())
 {
+    UTF8VIEW_REJECT_STRING_LITERAL(R, "utf8view::encode_into", "encode");
     auto [in, written] = detail::encode_bulk(std::ranges::begin(code_points), std::ranges::end(code_points),
                                              std::ranges::begin(out), std::ranges::end(out), policy);
     return {detail::borrowed_result<R>(std::move(in)), detail::borrowed_result<Out>(std::move(written))};

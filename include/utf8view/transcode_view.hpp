@@ -36,7 +36,7 @@ struct transcode_adaptor_traits {
     template <class R>
     static constexpr bool accepts_range = decode_adaptor_traits<Source>::template accepts_range<R>;
     template <class Policy>
-    static constexpr bool accepts_policy = decode_error_policy<Policy>;
+    static constexpr bool accepts_policy = decode_policy_argument<Policy>;
     using misuse_result = std::ranges::empty_view<CharT>;
 
     template <class V>

@@ -161,9 +161,10 @@ constexpr std::ranges::in_out_result<I, O> utf8_to_utf16_bulk(I first, const S& 
     @par Bad input never reads outside `units`.
     @par Standard Unicode 15.0 ch. 3, D91 (UTF-16) and Table 3-5. */
 template <std::ranges::input_range R>
-    requires utf16_range<R> && (!detail::string_literal_array<R>)
+    requires utf16_range<R>
 [[nodiscard]] constexpr validation_result validate_utf16(R&& units)
 {
+    UTF8VIEW_REJECT_STRING_LITERAL(R, "utf8view::validate_utf16", "validate");
     auto first = std::ranges::begin(units);
     const auto last = std::ranges::end(units);
     std::size_t offset = 0;
@@ -186,9 +187,10 @@ template <std::ranges::input_range R>
     @par Complexity O(n), one pass.
     @par Standard Unicode 15.0 ch. 3, Table 3-5, Table 3-6. */
 template <std::ranges::input_range R>
-    requires utf16_range<R> && (!detail::string_literal_array<R>)
+    requires utf16_range<R>
 [[nodiscard]] constexpr std::size_t utf16_to_utf8_size(R&& units)
 {
+    UTF8VIEW_REJECT_STRING_LITERAL(R, "utf8view::utf16_to_utf8_size", "count");
     auto first = std::ranges::begin(units);
     const auto last = std::ranges::end(units);
     std::size_t size = 0;
@@ -227,11 +229,12 @@ template <std::ranges::input_range R>
     was written stays written.
     @par Standard Unicode 15.0 ch. 3, D91, Table 3-5, Table 3-6. */
 template <std::ranges::input_range R, detail::utf8_output_iterator_argument O,
-          decode_error_policy Policy = on_error::replace_t>
-    requires utf16_range<R> && (!detail::string_literal_array<R>)
-constexpr std::ranges::in_out_result<std::ranges::borrowed_iterator_t<R>, std::decay_t<O>> utf16_to_utf8_into(
-    R&& units, O&& out, Policy policy = Policy())
+          detail::decode_policy_argument Policy = on_error::replace_t>
+    requires utf16_range<R>
+constexpr std::ranges::in_out_result<std::ranges::borrowed_iterator_t<R>, std::decay_t<O>>
+utf16_to_utf8_into(R&& units, O&& out, Policy policy = Policy())
 {
+    UTF8VIEW_REJECT_STRING_LITERAL(R, "utf8view::utf16_to_utf8_into", "convert");
     using unit = detail::output_unit_t<std::decay_t<O>>;
     auto [in, written] =
         detail::utf16_to_utf8_bulk<unit>(std::ranges::begin(units), std::ranges::end(units),
@@ -243,7 +246,8 @@ constexpr std::ranges::in_out_result<std::ranges::borrowed_iterator_t<R>, std::d
     before the first code point whose bytes do not all fit: a character is
     never cut.
 
-    @param units  a forward range of UTF-16 code units (the code units of a
+    @param units  a forward range of UTF-16 code units (string literals are
+                  rejected; the code units of a
                   character that does not fit stay readable for the next call).
     @param out    a range of UTF-8 code units to write to.
     @param policy a `decode_error_policy`, as for the unbounded overload.
@@ -257,12 +261,13 @@ constexpr std::ranges::in_out_result<std::ranges::borrowed_iterator_t<R>, std::d
     before the surrogate if its replacement does not fit: a call that
     resumes at `in` asks about it again.
     @par Complexity, bad input, standard: as the unbounded overload. */
-template <std::ranges::forward_range R, detail::utf8_output_range Out, decode_error_policy Policy = on_error::replace_t>
-    requires utf16_range<R> && (!detail::string_literal_array<R>)
-constexpr std::ranges::in_out_result<std::ranges::borrowed_iterator_t<R>,
-                                     std::ranges::borrowed_iterator_t<Out>> utf16_to_utf8_into(R&& units, Out&& out,
-                                                                                               Policy policy = Policy())
+template <std::ranges::forward_range R, detail::utf8_output_range Out,
+          detail::decode_policy_argument Policy = on_error::replace_t>
+    requires utf16_range<R>
+constexpr std::ranges::in_out_result<std::ranges::borrowed_iterator_t<R>, std::ranges::borrowed_iterator_t<Out>>
+utf16_to_utf8_into(R&& units, Out&& out, Policy policy = Policy())
 {
+    UTF8VIEW_REJECT_STRING_LITERAL(R, "utf8view::utf16_to_utf8_into", "convert");
     auto [in, written] = detail::utf16_to_utf8_bulk<std::ranges::range_value_t<Out>>(
         std::ranges::begin(units), std::ranges::end(units), std::ranges::begin(out), std::ranges::end(out), policy);
     return {detail::borrowed_result<R>(std::move(in)), detail::borrowed_result<Out>(std::move(written))};
@@ -283,9 +288,10 @@ constexpr std::ranges::in_out_result<std::ranges::borrowed_iterator_t<R>,
     @par Bad input never reads outside `bytes`.
     @par Standard Unicode 15.0 ch. 3, Table 3-7 and §3.9, Table 3-5. */
 template <std::ranges::input_range R>
-    requires utf8_range<R> && (!detail::string_literal_array<R>)
+    requires utf8_range<R>
 [[nodiscard]] constexpr std::size_t utf8_to_utf16_size(R&& bytes)
 {
+    UTF8VIEW_REJECT_STRING_LITERAL(R, "utf8view::utf8_to_utf16_size", "count");
     std::size_t size = 0;
     detail::walk_segments(
         bytes,
@@ -326,11 +332,12 @@ template <std::ranges::input_range R>
     throws, what was written stays written.
     @par Standard Unicode 15.0 ch. 3, Table 3-7 and §3.9, D91, Table 3-5. */
 template <std::ranges::input_range R, detail::utf16_output_iterator_argument O,
-          decode_error_policy Policy = on_error::replace_t>
-    requires utf8_range<R> && (!detail::string_literal_array<R>)
-constexpr std::ranges::in_out_result<std::ranges::borrowed_iterator_t<R>, std::decay_t<O>> utf8_to_utf16_into(
-    R&& bytes, O&& out, Policy policy = Policy())
+          detail::decode_policy_argument Policy = on_error::replace_t>
+    requires utf8_range<R>
+constexpr std::ranges::in_out_result<std::ranges::borrowed_iterator_t<R>, std::decay_t<O>>
+utf8_to_utf16_into(R&& bytes, O&& out, Policy policy = Policy())
 {
+    UTF8VIEW_REJECT_STRING_LITERAL(R, "utf8view::utf8_to_utf16_into", "convert");
     using unit = detail::output_unit_t<std::decay_t<O>>;
     auto [in, written] =
         detail::utf8_to_utf16_bulk<unit>(std::ranges::begin(bytes), std::ranges::end(bytes),
@@ -342,7 +349,7 @@ constexpr std::ranges::in_out_result<std::ranges::borrowed_iterator_t<R>, std::d
     before the first code point whose code units do not all fit: a
     surrogate pair is never cut.
 
-    @param bytes  a forward byte range.
+    @param bytes  a forward byte range (string literals are rejected).
     @param out    a range of `char16_t` (or 16-bit `wchar_t`) to write to.
     @param policy a `decode_error_policy`, as for the unbounded overload.
     @return `{in, out}`: where conversion stopped in `bytes` (on a segment
@@ -356,12 +363,12 @@ constexpr std::ranges::in_out_result<std::ranges::borrowed_iterator_t<R>, std::d
     not fit: a call that resumes at `in` asks about it again.
     @par Complexity, bad input, standard: as the unbounded overload. */
 template <std::ranges::forward_range R, detail::utf16_output_range Out,
-          decode_error_policy Policy = on_error::replace_t>
-    requires utf8_range<R> && (!detail::string_literal_array<R>)
-constexpr std::ranges::in_out_result<std::ranges::borrowed_iterator_t<R>,
-                                     std::ranges::borrowed_iterator_t<Out>> utf8_to_utf16_into(R&& bytes, Out&& out,
-                                                                                               Policy policy = Policy())
+          detail::decode_policy_argument Policy = on_error::replace_t>
+    requires utf8_range<R>
+constexpr std::ranges::in_out_result<std::ranges::borrowed_iterator_t<R>, std::ranges::borrowed_iterator_t<Out>>
+utf8_to_utf16_into(R&& bytes, Out&& out, Policy policy = Policy())
 {
+    UTF8VIEW_REJECT_STRING_LITERAL(R, "utf8view::utf8_to_utf16_into", "convert");
     auto [in, written] = detail::utf8_to_utf16_bulk<std::ranges::range_value_t<Out>>(
         std::ranges::begin(bytes), std::ranges::end(bytes), std::ranges::begin(out), std::ranges::end(out), policy);
     return {detail::borrowed_result<R>(std::move(in)), detail::borrowed_result<Out>(std::move(written))};
@@ -382,16 +389,6 @@ constexpr void append_utf16(std::basic_string<CodeUnit, Traits, Allocator>& text
     const detail::utf16_sequence sequence = detail::encode_utf16(code_point);
     for (std::uint8_t index = 0; index < sequence.length; ++index)
         text.push_back(static_cast<CodeUnit>(sequence.units[index]));
-}
-
-/// String literals are rejected: the terminating NUL would be converted too.
-template <class R, class... Rest>
-    requires detail::string_literal_array<R>
-void validate_utf16(R&&, Rest&&...)
-{
-    static_assert(detail::always_false_v<R>,
-                  "utf8view::validate_utf16: a char16_t array (such as a string literal) would include its "
-                  "terminating NUL; use std::u16string_view");
 }
 
 }  // namespace utf8view

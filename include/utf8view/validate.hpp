@@ -40,6 +40,23 @@ template <class R>
 concept kernel_readable_range = std::ranges::contiguous_range<R> && std::ranges::sized_range<R> &&
                                 !std::is_volatile_v<std::remove_reference_t<std::ranges::range_reference_t<R>>>;
 
+// validate(bytes), once the range is known not to be a string literal
+// (is_valid calls it too, so that a literal gets one message).
+template <std::ranges::input_range R>
+[[nodiscard]] constexpr validation_result validate_bytes(R& bytes)
+{
+    if constexpr (kernel_readable_range<R>) {
+        if (!UTF8VIEW_IS_CONSTANT_EVALUATED()) {
+            const auto size = static_cast<std::size_t>(std::ranges::size(bytes));
+            // Any code unit type may be read as unsigned char ([basic.lval]).
+            const auto* first = reinterpret_cast<const unsigned char*>(std::ranges::data(bytes));
+            if (size < simd_threshold_bytes) return validate_segments(first, first + size);
+            return validate_with_active_kernel(first, size);
+        }
+    }
+    return validate_segments(std::ranges::begin(bytes), std::ranges::end(bytes));
+}
+
 }  // namespace detail
 
 /** The first ill-formed maximal subpart of `bytes`, or that there is none.
@@ -47,9 +64,9 @@ concept kernel_readable_range = std::ranges::contiguous_range<R> && std::ranges:
     @param bytes UTF-8 code units: any `utf8_range` (`std::string_view`,
     `std::u8string`, `std::span<const std::byte>`, a `std::vector` or array
     of `unsigned char`, a `std::list<char>`, an input range...). A `char` or
-    `char8_t` array, such as a string literal, is rejected at compile time,
-    because its terminating NUL would be validated too: pass a
-    `std::string_view`, or `null_terminated(pointer)`.
+    `char8_t` array, such as a string literal, is rejected at compile time
+    (one `static_assert`), because its terminating NUL would be validated
+    too: pass a `std::string_view`, or `null_terminated(pointer)`.
     @return a `validation_result`: for ill-formed input, `kind` is the
     `error_kind` of the first ill-formed maximal subpart and `offset` the
     number of bytes before it; for well-formed input, `kind` is
@@ -73,31 +90,11 @@ concept kernel_readable_range = std::ranges::contiguous_range<R> && std::ranges:
     auto r = utf8view::validate(bytes);                      // r.kind == error_kind::overlong, r.offset == 6
     @endcode */
 template <std::ranges::input_range R>
-    requires utf8_range<R> && (!detail::string_literal_array<R>)
+    requires utf8_range<R>
 [[nodiscard]] constexpr validation_result validate(R&& bytes)
 {
-    if constexpr (detail::kernel_readable_range<R>) {
-        if (!UTF8VIEW_IS_CONSTANT_EVALUATED()) {
-            const auto size = static_cast<std::size_t>(std::ranges::size(bytes));
-            // Any code unit type may be read as unsigned char ([basic.lval]).
-            const auto* first = reinterpret_cast<const unsigned char*>(std::ranges::data(bytes));
-            if (size < detail::simd_threshold_bytes) return detail::validate_segments(first, first + size);
-            return detail::validate_with_active_kernel(first, size);
-        }
-    }
-    return detail::validate_segments(std::ranges::begin(bytes), std::ranges::end(bytes));
-}
-
-/** A char or char8_t array, such as a string literal, ends in a NUL that
-    `validate` would count: rejected at compile time. */
-template <class R>
-    requires detail::string_literal_array<R>
-validation_result validate(R&&)
-{
-    static_assert(detail::always_false_v<R>,
-                  "utf8view::validate: a char array (such as a string literal) would validate its terminating NUL; "
-                  "use std::string_view / std::u8string_view, or utf8view::null_terminated(pointer)");
-    return {};
+    UTF8VIEW_REJECT_STRING_LITERAL(R, "utf8view::validate", "validate");
+    return detail::validate_bytes(bytes);
 }
 
 /** True if `bytes` is well-formed UTF-8: `validate(bytes).valid()`.
@@ -108,21 +105,11 @@ validation_result validate(R&&)
     @par Bad input never reads outside `bytes`; any bytes are allowed.
     @par Standard Unicode 15.0 ch. 3, Table 3-7. */
 template <std::ranges::input_range R>
-    requires utf8_range<R> && (!detail::string_literal_array<R>)
+    requires utf8_range<R>
 [[nodiscard]] constexpr bool is_valid(R&& bytes)
 {
-    return validate(std::forward<R>(bytes)).valid();
-}
-
-/** A string literal is rejected, as by `validate`. */
-template <class R>
-    requires detail::string_literal_array<R>
-bool is_valid(R&&)
-{
-    static_assert(detail::always_false_v<R>,
-                  "utf8view::is_valid: a char array (such as a string literal) would validate its terminating NUL; "
-                  "use std::string_view / std::u8string_view, or utf8view::null_terminated(pointer)");
-    return false;
+    UTF8VIEW_REJECT_STRING_LITERAL(R, "utf8view::is_valid", "validate");
+    return detail::validate_bytes(bytes).valid();
 }
 
 }  // namespace utf8view

@@ -21,7 +21,8 @@
 // here and undefined at the end of the header, so it is refused.
 #if defined(UTF8VIEW_ALWAYS_INLINE) || defined(UTF8VIEW_UNREACHABLE) || defined(UTF8VIEW_IS_CONSTANT_EVALUATED) ||     \
     defined(UTF8VIEW_MEMCPY) || defined(UTF8VIEW_KERNEL_CALL) || defined(UTF8VIEW_COLD) || defined(UTF8VIEW_PRAGMA) || \
-    defined(UTF8VIEW_BEGIN_TARGET_REGION) || defined(UTF8VIEW_END_TARGET_REGION)
+    defined(UTF8VIEW_BEGIN_TARGET_REGION) || defined(UTF8VIEW_END_TARGET_REGION) ||                                    \
+    defined(UTF8VIEW_REJECT_STRING_LITERAL) || defined(UTF8VIEW_STRING_LITERAL_MESSAGE)
 #error "utf8view: its internal macros (UTF8VIEW_ALWAYS_INLINE, UTF8VIEW_MEMCPY, ...) are defined outside the library"
 #endif
 
@@ -124,3 +125,30 @@
 #define UTF8VIEW_BEGIN_AVX512_REGION(isa) UTF8VIEW_BEGIN_TARGET_REGION(isa)
 #define UTF8VIEW_END_AVX512_REGION UTF8VIEW_END_TARGET_REGION
 #endif
+
+// UTF8VIEW_REJECT_STRING_LITERAL(R, who, verb): in a function that takes
+// text as a range of type R (a forwarding reference's type), stops the
+// compilation with one message if R is an array of characters, such as a
+// string literal, whose terminating NUL the function would take for a
+// character of the text:
+//   "utf8view::count_code_points: a character array (such as a string
+//    literal) would count its terminating NUL; use std::string_view /
+//    std::u8string_view, or utf8view::null_terminated(pointer)"
+// `who` names the function (a string literal), `verb` says what it would
+// do with the NUL, and the end names the string views of the array's kind
+// of text: bytes, UTF-16 code units or code points. Every function and view
+// that rejects arrays says it in these words (a static_assert message must
+// be a literal, hence a macro). The array is a valid range, so the body
+// after it compiles and no second error follows the message.
+// UTF8VIEW_STRING_LITERAL_MESSAGE(who, verb, instead) is the message alone,
+// for the views, which test their own condition.
+#define UTF8VIEW_STRING_LITERAL_MESSAGE(who, verb, instead)                                                            \
+    who ": a character array (such as a string literal) would " verb " its terminating NUL; use " instead
+#define UTF8VIEW_REJECT_STRING_LITERAL(R, who, verb)                                                                   \
+    static_assert(!::utf8view::detail::string_literal_array<R> || !::utf8view::utf8_range<R>,                          \
+                  UTF8VIEW_STRING_LITERAL_MESSAGE(                                                                     \
+                      who, verb, "std::string_view / std::u8string_view, or utf8view::null_terminated(pointer)"));     \
+    static_assert(!::utf8view::detail::string_literal_array<R> || !::utf8view::utf16_range<R>,                         \
+                  UTF8VIEW_STRING_LITERAL_MESSAGE(who, verb, "std::u16string_view"));                                  \
+    static_assert(!::utf8view::detail::string_literal_array<R> || !::utf8view::code_point_range<R>,                    \
+                  UTF8VIEW_STRING_LITERAL_MESSAGE(who, verb, "std::u32string_view"))
