@@ -307,10 +307,10 @@ template <class Policy, class Segment, class Offset>
 element_for(Policy& policy, const Segment& decoded, Offset&& offset)
 {
     std::optional<char32_t> element;
-    if (decoded.well_formed()) [[likely]]
-        element = decoded.code_point;
-    else
+    if (decoded.well_formed()) [[likely]] { element = decoded.code_point; }
+    else {
         element = ask_policy_about(policy, decoded, offset());
+    }
     return element;
 }
 
