@@ -3,23 +3,45 @@
 # Distributed under the Boost Software License, Version 1.0.
 # (See accompanying file LICENSE_1_0.txt or copy at https://www.boost.org/LICENSE_1_0.txt)
 
-"""Turns utf8view_bench's JSON output into doc/benchmarks.md.
+"""Turns utf8view_bench's JSON output into doc/benchmarks.md and its bar charts.
 
     report.py --run o3-native A.json --run o2 B.json [--mode full] [--elapsed S] > doc/benchmarks.md
+    report.py --run o3-native A.json --run o2 B.json --output doc/benchmarks.md --plots doc/benchmarks \
+              --save-runs doc/benchmarks
+    report.py --run o3-native doc/benchmarks/o3-native.json --run o2 doc/benchmarks/o2.json \
+              --output doc/benchmarks.md --plots doc/benchmarks      # redraw from a saved run
 
 Each --run is one build of utf8view_bench (KEY is o3-native or o2: the
 cross-build target compares the two). Benchmark names are
 family/input/implementation. The value of a benchmark is its median
 bytes_per_second over the repetitions (or its only run), in GB/s (1e9 bytes
-per second). Python 3 standard library only.
+per second).
+
+--plots DIR draws one SVG bar chart per table (family and build),
+DIR/<family>-<KEY>.svg, with matplotlib, and puts it above its table in the
+Markdown (linked relative to the folder of --output, or to doc/ when the
+report goes to standard output). With --output and without --plots, the
+charts go to the folder named as the report without .md when matplotlib is
+there; without matplotlib the report has its tables only and says so on
+standard error (with --plots, that is an error). Everything else is the
+Python 3 standard library.
+
+--save-runs DIR writes DIR/<KEY>.json: each run reduced to what this script
+reads (the context and one median per benchmark), in Google Benchmark's JSON
+format, plus what the report takes from outside the JSON (commit, CPU, OS
+kernel, command, the bench-tools section). Given back with --run, it gives
+the same report and the same charts without running anything.
 """
 
 import argparse
 import datetime
+import glob
+import io
 import json
 import math
 import os
 import platform
+import re
 import subprocess
 import sys
 
@@ -147,7 +169,6 @@ class Run:
         with open(path, encoding="utf-8") as f:
             data = json.load(f)
         self.context = data.get("context", {})
-        self.values = {}
         self.repetitions = 1
         medians, singles = {}, {}
         for b in data.get("benchmarks", []):
@@ -160,17 +181,35 @@ class Run:
             if b.get("run_type") == "aggregate":
                 self.repetitions = max(self.repetitions, int(b.get("repetitions", 1) or 1))
                 if b.get("aggregate_name") == "median":
-                    medians[name] = b["bytes_per_second"] / 1e9
+                    medians[name] = b["bytes_per_second"]
             else:
-                singles.setdefault(name, []).append(b["bytes_per_second"] / 1e9)
+                singles.setdefault(name, []).append(b["bytes_per_second"])
                 self.repetitions = max(self.repetitions, int(b.get("repetitions", 1) or 1))
+        # Bytes per second as Google Benchmark wrote them (what save() writes back).
+        self.bytes_per_second = {}
         for name, values in singles.items():
             values.sort()
-            self.values[name] = values[len(values) // 2] if len(values) % 2 else \
+            self.bytes_per_second[name] = values[len(values) // 2] if len(values) % 2 else \
                 (values[len(values) // 2 - 1] + values[len(values) // 2]) / 2
-        self.values.update(medians)
+        self.bytes_per_second.update(medians)
+        self.values = {name: v / 1e9 for name, v in self.bytes_per_second.items()}
         self.label = "%s %s" % (self.context.get("compiler", "?").split(" (")[0],
                                 self.context.get("cxx_flags", "?"))
+
+    def save(self, path, facts):
+        """Writes this run in the subset of Google Benchmark's JSON format that Run reads, so that
+        reading it back gives the same values: the context (with facts under "utf8view.report") and,
+        one a line, each benchmark's median bytes per second as its one result."""
+        # Without the host name and the executable's path, which the report does not use.
+        context = {k: v for k, v in self.context.items() if k not in ("host_name", "executable")}
+        context["utf8view.report"] = facts
+        lines = [json.dumps({"name": "/".join(name), "repetitions": self.repetitions, "bytes_per_second": value},
+                            ensure_ascii=False, separators=(",", ":"))
+                 for name, value in self.bytes_per_second.items()]
+        with open(path + ".tmp", "w", encoding="utf-8") as f:
+            f.write('{"context": %s,\n"benchmarks": [\n%s\n]}\n' % (
+                json.dumps(context, ensure_ascii=False, indent=1, sort_keys=True), ",\n".join(lines)))
+        os.replace(path + ".tmp", path)
 
     def inputs(self, family):
         names = sorted({i for (f, i, _) in self.values if f == family})
@@ -236,6 +275,138 @@ def ratio(v):
 
 def short_input(name):
     return name[len("lipsum-"):] if name.startswith("lipsum-") else name
+
+
+# --- bar charts ----------------------------------------------------------------
+
+# The colours of each library, by the first part of the implementation's
+# name: a matplotlib colormap (the library's implementations in one family get
+# shades of it, darkest first: utf8view in blue, each peer in its own hue) or
+# one colour. Libraries not listed are grey.
+LIBRARY_COLOURS = {"utf8view": "Blues", "utfcpp": "Oranges", "icu": "Greens", "boost": "Purples",
+                   "simdutf": "Reds", "iconv": "#8c564b", "memchr": "#555555", "memcpy": "#555555"}
+
+
+def load_pyplot():
+    """matplotlib.pyplot set up for reproducible SVG (no date, fixed ids, text as text), or None."""
+    try:
+        import matplotlib
+        matplotlib.use("svg")
+        import matplotlib.pyplot as pyplot
+    except ImportError:
+        return None
+    matplotlib.rcParams.update({
+        "svg.hashsalt": "utf8view-benchmarks",  # ids from this, not from random numbers
+        "svg.fonttype": "none",                 # text stays text: small files
+        "font.family": "DejaVu Sans",
+        "font.size": 7,
+    })
+    return pyplot
+
+
+def bar_colours(impls):
+    """{implementation: colour}: shades of the library's colour family, in order."""
+    import matplotlib
+    by_library = {}
+    for impl in impls:
+        by_library.setdefault(impl.split(".")[0], []).append(impl)
+    colours = {}
+    for library, members in by_library.items():
+        name = LIBRARY_COLOURS.get(library, "#999999")
+        if name.startswith("#"):
+            colours.update((impl, name) for impl in members)
+            continue
+        colormap = matplotlib.colormaps[name]
+        # utf8view's from 0.9 (dark) to 0.4 (light) of its colormap, the peers' from 0.75 to 0.45.
+        darkest, lightest = (0.9, 0.4) if library == "utf8view" else (0.75, 0.45)
+        for k, impl in enumerate(members):
+            colours[impl] = colormap(darkest - (darkest - lightest) * k / (len(members) - 1)
+                                     if len(members) > 1 else 0.75)
+    return colours
+
+
+def plot_table(pyplot, run, family, title, unit, facts, path):
+    """Draws the table of one family and run as a grouped horizontal bar chart:
+    one group per input (as the table's columns: lipsum files, their geometric
+    mean, the others), one bar per implementation (as the table's rows), GB/s
+    on a logarithmic axis (the values span three orders of magnitude), each
+    bar labelled with its value; written to path as SVG."""
+    from matplotlib.ticker import FuncFormatter, NullFormatter
+
+    impls = run.impls(family)
+    primary = run.primary(family)
+    lipsum, others = run.inputs(family)
+    groups = [(short_input(i), [run.get(family, impl, i) for impl in impls]) for i in lipsum]
+    if any(run.geomean(family, impl) is not None for impl in impls):
+        groups.append(("geomean", [run.geomean(family, impl) for impl in impls]))
+    groups += [(i, [run.get(family, impl, i) for impl in impls]) for i in others]
+    values = [v for _, vs in groups for v in vs if v is not None and v > 0]
+    colours = bar_colours(impls)
+
+    # Sizes in inches: one bar is 0.085 in high; groups are a bar and a half apart.
+    gap = 1.5
+    slots = len(groups) * (len(impls) + gap) - gap
+    legend_rows = (len(impls) + 1) // 2
+    top, legend, axes_height, bottom = 0.45, 0.14 * legend_rows + 0.1, 0.085 * slots + 0.1, 0.45
+    width, left, right = 8.0, 1.1, 0.25
+    height = top + legend + axes_height + bottom
+    figure = pyplot.figure(figsize=(width, height))
+    axes = figure.add_axes([left / width, bottom / height, 1 - (left + right) / width, axes_height / height])
+
+    # Bars start at the left edge of the axis (a logarithmic axis has no zero).
+    low, high = (min(values) / 2, max(values) * 1.8) if values else (0.1, 10)
+    labelled = set()
+    for g, (name, group_values) in enumerate(groups):
+        start = g * (len(impls) + gap)
+        for k, (impl, v) in enumerate(zip(impls, group_values)):
+            if v is None or v <= 0:
+                continue
+            axes.barh(start + k, v - low, left=low, height=0.85, color=colours[impl],
+                      edgecolor="black" if impl == primary else "none", linewidth=0.4, clip_on=False,
+                      label=None if impl in labelled else impl)
+            labelled.add(impl)
+            axes.text(v * 1.04, start + k, gbps(v), va="center", ha="left", fontsize=5, clip_on=False)
+    centres = [g * (len(impls) + gap) + (len(impls) - 1) / 2 for g in range(len(groups))]
+    axes.set_yticks(centres, [name for name, _ in groups])
+    for label in axes.get_yticklabels():
+        if label.get_text() == "geomean":
+            label.set_fontweight("bold")
+    axes.tick_params(axis="y", length=0)
+    axes.set_ylim(slots - 0.5 + 0.3, -0.8)
+    axes.set_xscale("log")
+    axes.set_xlim(low, high)
+    axes.xaxis.set_major_formatter(FuncFormatter(lambda x, _: "%g" % x))
+    axes.xaxis.set_minor_formatter(NullFormatter())
+    axes.grid(axis="x", which="major", color="#cccccc", linewidth=0.5)
+    axes.set_axisbelow(True)
+    for side in ("top", "right"):
+        axes.spines[side].set_visible(False)
+    axes.set_xlabel("GB/s of %s (10⁹ bytes per second, logarithmic scale; longer is faster)" % unit)
+
+    # The legend, in the table's order, above the chart; utf8view's main implementation in bold.
+    handles, labels = axes.get_legend_handles_labels()
+    order = [labels.index(impl) for impl in impls if impl in labels]
+    legend_box = figure.legend([handles[i] for i in order], [labels[i] for i in order], ncol=2,
+                               loc="upper left", bbox_to_anchor=(left / width, 1 - top / height),
+                               frameon=False, fontsize=6.5, handlelength=1.5, columnspacing=2.0)
+    for text in legend_box.get_texts():
+        if text.get_text() == primary:
+            text.set_fontweight("bold")
+
+    figure.text(0.5 / width, 1 - 0.12 / height, title, fontsize=9, fontweight="bold", va="top")
+    how = ("median of %d repetitions" % run.repetitions) if run.repetitions > 1 else "one run each"
+    figure.text(0.5 / width, 1 - 0.3 / height, "%s; %s; %s; %s, commit %s" % (
+        run.label, facts["cpu"], how, run.context.get("date", "")[:10], facts["commit"]), fontsize=6.5,
+        va="top", color="#333333")
+    svg = io.StringIO()
+    figure.savefig(svg, format="svg", metadata={"Date": None})
+    pyplot.close(figure)
+    # Smaller files, same picture: coordinates to 0.01 pt, no rotation by 0.
+    text = re.sub(r"\d+\.\d{3,}", lambda m: "%.2f" % float(m.group()), svg.getvalue())
+    text = re.sub(r' transform="rotate\(-0 [^"]*\)"', "", text)
+    text = re.sub(r'<g id="(?:patch|text)_\d+">\s*(<path [^<]*/>|<text [^<]*</text>)\s*</g>', r"\1", text)
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(text)
 
 
 def cpu_model():
@@ -307,22 +478,68 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--run", nargs=2, action="append", metavar=("KEY", "JSON"), required=True,
                         help="a build's results; KEY o3-native or o2 (first one is the reference build)")
-    parser.add_argument("--mode", default="full", help="full or quick (recorded in the report)")
+    parser.add_argument("--mode", help="full or quick (recorded in the report; default: the saved run's, or full)")
     parser.add_argument("--elapsed", type=float, help="seconds the whole command took")
-    parser.add_argument("--command", default="scripts/bench", help="the command that made the report")
+    parser.add_argument("--command", help="the command that made the report (default: the saved run's, "
+                                          "or scripts/bench)")
     parser.add_argument("--tools", help="the report of scripts/bench-tools (Markdown), added as a section")
+    parser.add_argument("--output", help="write the report to this file (default: standard output)")
+    parser.add_argument("--plots", metavar="DIR", help="draw the bar charts into DIR (needs matplotlib)")
+    parser.add_argument("--no-plots", action="store_true", help="tables only, even with --output")
+    parser.add_argument("--save-runs", metavar="DIR", help="write each run, reduced, to DIR/KEY.json")
     args = parser.parse_args()
     runs = [Run(key, path) for key, path in args.run]
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     ref = runs[0]
     ctx = ref.context
+
+    # What the report takes from outside the JSON: from a saved run when it
+    # has it (--save-runs), otherwise from this machine and the arguments.
+    saved = ctx.get("utf8view.report", {})
+    facts = {
+        "command": args.command or saved.get("command") or "scripts/bench",
+        "mode": args.mode or saved.get("mode") or "full",
+        "elapsed": args.elapsed if args.elapsed is not None else saved.get("elapsed"),
+        "commit": saved["commit"] if "commit" in saved else git_commit(root),
+        "cpu": saved["cpu"] if "cpu" in saved else cpu_model(),
+        "cpu_flags": saved["cpu_flags"] if "cpu_flags" in saved else cpu_flags(),
+        "os": saved["os"] if "os" in saved else "%s %s" % (platform.system(), platform.release()),
+        "tools": saved.get("tools"),
+    }
+    if args.tools:
+        with open(args.tools, encoding="utf-8") as f:
+            facts["tools"] = f.read().rstrip("\n")
+
+    # The charts: where they go, how the report links them, and matplotlib.
+    output_dir = os.path.dirname(os.path.abspath(args.output)) if args.output else os.path.join(root, "doc")
+    plots_dir = args.plots
+    if plots_dir is None and args.output and not args.no_plots:
+        plots_dir = os.path.splitext(args.output)[0]
+    pyplot = None
+    if plots_dir and not args.no_plots:
+        pyplot = load_pyplot()
+        if pyplot is None:
+            if args.plots:
+                sys.exit("report.py: --plots needs matplotlib, which Python %s here cannot import "
+                         "(Debian: apt-get install python3-matplotlib)" % platform.python_version())
+            sys.stderr.write("report.py: plots skipped: matplotlib is not installed "
+                             "(Debian: apt-get install python3-matplotlib); the report has its tables only\n")
+            plots_dir = None
+        else:
+            os.makedirs(plots_dir, exist_ok=True)
+            # Charts of families or builds that are gone would stay behind.
+            for family, _, _, _ in FAMILIES:
+                for old in glob.glob(os.path.join(glob.escape(plots_dir), family + "-*.svg")):
+                    os.remove(old)
+    else:
+        plots_dir = None
     out = []
     w = out.append
 
     w("# Benchmarks")
     w("")
     w("Generated by `%s`%s from Google Benchmark's JSON output (`bench/report.py`); do not edit by hand."
-      % (args.command, " (quick mode)" if args.mode == "quick" else ""))
+      % (facts["command"], " (quick mode)" if facts["mode"] == "quick" else ""))
     w("The code is in `bench/`; see `bench/README.md` for what each benchmark does and how to run one.")
     w("")
 
@@ -333,20 +550,20 @@ def main():
     w("|---|---|")
     w("| date | %s |" % ctx.get("date", datetime.datetime.now().isoformat(timespec="seconds")))
     w("| CPU | %s, %s logical CPUs at %s MHz; %s |" % (
-        cpu_model(), ctx.get("num_cpus", "?"), ctx.get("mhz_per_cpu", "?"), cpu_flags()))
+        facts["cpu"], ctx.get("num_cpus", "?"), ctx.get("mhz_per_cpu", "?"), facts["cpu_flags"]))
     caches = ", ".join("L%s%s %s KiB" % (c.get("level"), "d" if c.get("type") == "Data" else
                                          "i" if c.get("type") == "Instruction" else "",
                                          c.get("size", 0) // 1024)
                        for c in ctx.get("caches", []))
     if caches:
         w("| caches (per instance) | %s |" % caches)
-    w("| OS kernel | %s %s |" % (platform.system(), platform.release()))
+    w("| OS kernel | %s |" % facts["os"])
     for run in runs:
         load = run.context.get("load_avg")
         w("| build `%s` | %s, flags `%s`; load average at start %s |" % (
             run.key, run.context.get("compiler", "?"), run.context.get("cxx_flags", "?"),
             " ".join("%.2f" % x for x in load) if load else "?"))
-    w("| utf8view | %s, commit %s |" % (ctx.get("utf8view.version", "?"), git_commit(root)))
+    w("| utf8view | %s, commit %s |" % (ctx.get("utf8view.version", "?"), facts["commit"]))
     w("| utf8view SIMD kernel | %s%s |" % (
         "`%s`" % ctx["utf8view.kernel"] if not ctx.get("utf8view.kernel", "n/a").startswith("n/a")
         else ctx.get("utf8view.kernel", "?"),
@@ -368,8 +585,8 @@ def main():
     w("| measure | GB/s = 10⁹ bytes of UTF-8 per second of CPU time (decode, sum, validate: the input; "
       "encode: the output); %s |" % (
           "median of %d repetitions" % ref.repetitions if ref.repetitions > 1 else "one run each (quick mode)"))
-    if args.elapsed is not None:
-        w("| the whole command took | %.1f min |" % (args.elapsed / 60))
+    if facts["elapsed"] is not None:
+        w("| the whole command took | %.1f min |" % (facts["elapsed"] / 60))
     w("")
     inputs = [(k[len("input."):], v) for k, v in sorted(ctx.items()) if k.startswith("input.")]
     if inputs:
@@ -481,6 +698,13 @@ def main():
             primary = run.primary(family)
             w("### %s, `%s` (GB/s of %s)" % (title, run.label, unit))
             w("")
+            if plots_dir:
+                name = "%s-%s.svg" % (family, run.key)
+                plot_table(pyplot, run, family, title, unit, facts, os.path.join(plots_dir, name))
+                link = os.path.relpath(os.path.join(os.path.abspath(plots_dir), name), output_dir)
+                w("![%s, %s: GB/s per implementation and input](%s)" % (
+                    title, run.label, link.replace(os.sep, "/")))
+                w("")
             cols = [short_input(i) for i in lipsum] + ["**geomean**"] + others
             w("| implementation | " + " | ".join(cols) + " | %s ÷ this (geomean) |"
               % ("`%s`" % primary if primary else "utf8view"))
@@ -498,16 +722,27 @@ def main():
             w("")
 
     # --- command-line tools ----------------------------------------------------
-    if args.tools:
+    if facts["tools"]:
         w("## utf8check against isutf8, uconv and iconv")
         w("")
         w("Whole commands on files of a few hundred MB, by `scripts/bench-tools` in the same session; "
           "each pair's outputs are checked to agree.")
         w("")
-        with open(args.tools) as f:
-            w(f.read().rstrip("\n"))
+        w(facts["tools"])
         w("")
-    sys.stdout.write("\n".join(out) + "\n")
+    text = "\n".join(out) + "\n"
+    if args.output:
+        os.makedirs(output_dir, exist_ok=True)
+        with open(args.output + ".tmp", "w", encoding="utf-8") as f:
+            f.write(text)
+        os.replace(args.output + ".tmp", args.output)
+    else:
+        sys.stdout.write(text)
+
+    if args.save_runs:
+        os.makedirs(args.save_runs, exist_ok=True)
+        for run in runs:
+            run.save(os.path.join(args.save_runs, run.key + ".json"), facts)
 
 
 if __name__ == "__main__":
