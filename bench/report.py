@@ -329,7 +329,7 @@ def plot_table(pyplot, run, family, title, unit, facts, path):
     """Draws the table of one family and run as a grouped horizontal bar chart:
     one group per input (as the table's columns: lipsum files, their geometric
     mean, the others), one bar per implementation (as the table's rows), GB/s
-    on a logarithmic axis (the values span three orders of magnitude), each
+    on a logarithmic axis (the values span two or three orders of magnitude), each
     bar labelled with its value; written to path as SVG."""
     from matplotlib.ticker import FuncFormatter, NullFormatter
 
