@@ -331,7 +331,7 @@ def plot_table(pyplot, run, family, title, unit, facts, path):
     mean, the others), one bar per implementation (as the table's rows), GB/s
     on a logarithmic axis (the values span two or three orders of magnitude), each
     bar labelled with its value; written to path as SVG."""
-    from matplotlib.ticker import FuncFormatter, NullFormatter
+    from matplotlib.ticker import FuncFormatter, LogLocator, NullFormatter
 
     impls = run.impls(family)
     primary = run.primary(family)
@@ -375,6 +375,7 @@ def plot_table(pyplot, run, family, title, unit, facts, path):
     axes.set_ylim(slots - 0.5 + 0.3, -0.8)
     axes.set_xscale("log")
     axes.set_xlim(low, high)
+    axes.xaxis.set_major_locator(LogLocator(subs=(1, 2, 5)))  # 1, 2, 5, 10, 20...: readable on short ranges
     axes.xaxis.set_major_formatter(FuncFormatter(lambda x, _: "%g" % x))
     axes.xaxis.set_minor_formatter(NullFormatter())
     axes.grid(axis="x", which="major", color="#cccccc", linewidth=0.5)
