@@ -402,8 +402,10 @@ def plot_table(pyplot, run, family, title, unit, facts, path):
     svg = io.StringIO()
     figure.savefig(svg, format="svg", metadata={"Date": None})
     pyplot.close(figure)
-    # Smaller files, same picture: coordinates to 0.01 pt, no rotation by 0.
-    text = re.sub(r"\d+\.\d{3,}", lambda m: "%.2f" % float(m.group()), svg.getvalue())
+    # Smaller files, same picture: coordinates to 0.01 pt (in attributes only, not in the text shown),
+    # no rotation by 0, no group around a single element.
+    text = re.sub(r'(\s[\w:-]+=")([^"]*)"', lambda m: m.group(1) + re.sub(
+        r"\d+\.\d{3,}", lambda n: "%.2f" % float(n.group()), m.group(2)) + '"', svg.getvalue())
     text = re.sub(r' transform="rotate\(-0 [^"]*\)"', "", text)
     text = re.sub(r'<g id="(?:patch|text)_\d+">\s*(<path [^<]*/>|<text [^<]*</text>)\s*</g>', r"\1", text)
     with open(path, "w", encoding="utf-8") as f:
