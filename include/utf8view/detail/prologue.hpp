@@ -34,14 +34,16 @@
 #pragma clang diagnostic ignored "-Wpre-c++17-compat-pedantic"
 #pragma clang diagnostic ignored "-Wpre-c++20-compat-pedantic"
 #pragma clang diagnostic ignored "-Wc++20-compat-pedantic"
-// The decoders and kernels index and advance pointers into the caller's
-// buffer: each access is bounded by the loop's own length check (there is no
-// std::span to hand them without losing the loops' speed). Bounds are tested
-// by the sanitizer builds (AddressSanitizer, UBSan) and the fuzz targets.
+// The decoders and kernels read and write through pointers into the
+// caller's contiguous buffers, between bounds that each loop checks itself
+// (the warning flags every pointer arithmetic, checked or not). Those bounds
+// are tested under AddressSanitizer and UBSan and by the fuzz targets.
 #pragma clang diagnostic ignored "-Wunsafe-buffer-usage"
-// Padding: the members of the hot types (iterators, decoder steps) are in
-// the order that their loops use them, and many layouts depend on template
-// arguments (a view over the user's range, the user's policy).
+// Padding: no order of the members would make a reported type smaller
+// (alignment of a vector, a tail, a hole smaller than the next member, or a
+// public aggregate whose member order is its interface), and the layout of
+// a view or iterator depends on its template arguments (the user's range and
+// policy).
 #pragma clang diagnostic ignored "-Wpadded"
 // decode_error and encode_error override what(): a header-only library has
 // no translation unit of its own to hold their vtables.
