@@ -16,6 +16,8 @@
 #include <ranges>
 #include <type_traits>
 
+#include <utf8view/detail/prologue.hpp>
+
 namespace utf8view {
 
 /** A type that can hold one UTF-8 code unit (one byte).
@@ -120,5 +122,7 @@ inline constexpr bool always_false_v = false;
 
 }  // namespace detail
 }  // namespace utf8view
+
+#include <utf8view/detail/epilogue.hpp>
 
 #endif  // UTF8VIEW_CODE_UNIT_HPP

@@ -39,6 +39,7 @@
 #if defined(UTF8VIEW_ENABLE_ASSERT) || (!defined(NDEBUG) && !defined(UTF8VIEW_DISABLE_ASSERT))
 #include <cstdio>
 #include <cstdlib>
+#include <utf8view/detail/prologue.hpp>
 namespace utf8view::detail {
 [[noreturn]] inline void assertion_failed(const char* expression, const char* file, int line) noexcept
 {
@@ -46,6 +47,7 @@ namespace utf8view::detail {
     std::abort();
 }
 }  // namespace utf8view::detail
+#include <utf8view/detail/epilogue.hpp>
 #define UTF8VIEW_ASSERT(condition)                                                                                     \
     ((condition) ? static_cast<void>(0) : ::utf8view::detail::assertion_failed(#condition, __FILE__, __LINE__))
 #else

@@ -176,7 +176,8 @@ template <std::ranges::input_range R, class Policy = on_error::replace_t>
 /** `text` in UTF-16, in a new `std::u16string`: each code point as one
     code unit, or a surrogate pair from U+10000 on.
 
-    @param text, policy as for `to_u32string`.
+    @param text   as for `to_u32string`.
+    @param policy as for `to_u32string`.
     @return UTF-16 code units; always well-formed UTF-16.
     @par Complexity O(n), as `to_u32string` (`utf8_to_utf16_size` and
     `utf8_to_utf16_into` for UTF-8).
@@ -192,7 +193,8 @@ template <std::ranges::input_range R, class Policy = on_error::replace_t>
     well-formed sequences are copied, ill-formed maximal subparts replaced;
     from UTF-16 a supplementary character is 4 bytes, never CESU-8's 6.
 
-    @param text, policy as for `to_u32string`.
+    @param text   as for `to_u32string`.
+    @param policy as for `to_u32string`.
     @return UTF-8 bytes; always well-formed UTF-8.
     @par Complexity O(n), as `to_u32string` (`repaired_size`/`repair_into`,
     `utf16_to_utf8_size`/`utf16_to_utf8_into`, `encoded_size`/`encode_into`).

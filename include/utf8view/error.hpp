@@ -20,6 +20,8 @@
 #include <string>
 #include <string_view>
 
+#include <utf8view/detail/prologue.hpp>
+
 namespace utf8view {
 
 /** The kind of an ill-formed UTF-8 maximal subpart, or of a value that is
@@ -200,5 +202,7 @@ private:
 };
 
 }  // namespace utf8view
+
+#include <utf8view/detail/epilogue.hpp>
 
 #endif  // UTF8VIEW_ERROR_HPP

@@ -62,6 +62,8 @@
 #endif
 #endif
 
+#include <utf8view/detail/prologue.hpp>
+
 namespace utf8view {
 
 /** Writes the name of `kind` as `to_string(kind)` gives it, e.g.
@@ -218,5 +220,7 @@ struct formatter<utf8view::validation_result, char> : utf8view::detail::std_erro
 }  // namespace std
 
 #endif  // __has_include(<format>) && defined(__cpp_lib_format)
+
+#include <utf8view/detail/epilogue.hpp>
 
 #endif  // UTF8VIEW_IO_HPP

@@ -14,6 +14,8 @@
 #include <iterator>
 #include <ranges>
 
+#include <utf8view/detail/prologue.hpp>
+
 namespace utf8view {
 
 /** A sentinel that matches an iterator whose element is zero (NUL).
@@ -53,5 +55,7 @@ template <utf8_code_unit T>
 }
 
 }  // namespace utf8view
+
+#include <utf8view/detail/epilogue.hpp>
 
 #endif  // UTF8VIEW_NULL_TERMINATED_HPP

@@ -11,6 +11,8 @@
 #include <utf8view/config.hpp>
 #include <utf8view/code_unit.hpp>
 
+#include <utf8view/detail/prologue.hpp>
+
 namespace utf8view {
 
 /** U+FFFD REPLACEMENT CHARACTER, what `on_error::replace` yields for each
@@ -97,5 +99,7 @@ template <utf8_code_unit T>
 }
 
 }  // namespace utf8view
+
+#include <utf8view/detail/epilogue.hpp>
 
 #endif  // UTF8VIEW_UNICODE_HPP

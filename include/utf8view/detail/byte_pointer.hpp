@@ -17,6 +17,8 @@
 #include <iterator>
 #include <type_traits>
 
+#include <utf8view/detail/prologue.hpp>
+
 namespace utf8view::detail {
 
 // Contiguous, sized input whose bytes the fast paths read through a pointer.
@@ -33,5 +35,7 @@ template <std::contiguous_iterator I>
 }
 
 }  // namespace utf8view::detail
+
+#include <utf8view/detail/epilogue.hpp>
 
 #endif  // UTF8VIEW_DETAIL_BYTE_POINTER_HPP

@@ -19,6 +19,8 @@
 #include <type_traits>
 #include <utility>
 
+#include <utf8view/detail/prologue.hpp>
+
 namespace utf8view::detail {
 
 // Each standard library has its own base class that makes user closures
@@ -135,5 +137,7 @@ struct view_adaptor : range_adaptor_closure<view_adaptor<Traits>> {
 };
 
 }  // namespace utf8view::detail
+
+#include <utf8view/detail/epilogue.hpp>
 
 #endif  // UTF8VIEW_DETAIL_CLOSURE_HPP

@@ -41,6 +41,8 @@
 #endif
 #endif
 
+#include <utf8view/detail/prologue.hpp>
+
 namespace utf8view::detail {
 
 // Instruction-set extensions a kernel may need, as bits. "Usable" means
@@ -173,5 +175,7 @@ inline cpu_features cpu_features_of_this_machine() noexcept
 }
 
 }  // namespace utf8view::detail
+
+#include <utf8view/detail/epilogue.hpp>
 
 #endif  // UTF8VIEW_DETAIL_CPU_HPP

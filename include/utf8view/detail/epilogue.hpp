@@ -3,8 +3,8 @@
 // (See accompanying file LICENSE_1_0.txt or copy at https://www.boost.org/LICENSE_1_0.txt)
 
 /// \file
-/// Undefines what detail/prologue.hpp defined, at the end of a header that
-/// included it. (Alone it undefines nothing, and compiles: the build checks
+/// Undefines what detail/prologue.hpp defined and restores the warnings it
+/// turned off, at the end of a header that included it. (Alone it undefines nothing, and compiles: the build checks
 /// that every header does.)
 
 // Deliberately no include guard: included once in each header that uses it.
@@ -22,4 +22,8 @@
 #undef UTF8VIEW_END_AVX512_REGION
 #undef UTF8VIEW_STRING_LITERAL_MESSAGE
 #undef UTF8VIEW_REJECT_STRING_LITERAL
+
+#if defined(__clang__) && defined(UTF8VIEW_PROLOGUE_OPEN)
+#pragma clang diagnostic pop
+#endif
 #undef UTF8VIEW_PROLOGUE_OPEN

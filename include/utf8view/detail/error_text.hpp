@@ -20,6 +20,8 @@
 #include <cstdint>
 #include <string_view>
 
+#include <utf8view/detail/prologue.hpp>
+
 namespace utf8view::detail {
 
 // A short ASCII text in a buffer of its own. `capacity` holds the longest
@@ -149,5 +151,7 @@ private:
 }
 
 }  // namespace utf8view::detail
+
+#include <utf8view/detail/epilogue.hpp>
 
 #endif  // UTF8VIEW_DETAIL_ERROR_TEXT_HPP

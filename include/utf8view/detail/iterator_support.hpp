@@ -19,6 +19,8 @@
 #include <type_traits>
 #include <utility>
 
+#include <utf8view/detail/prologue.hpp>
+
 namespace utf8view::detail {
 
 template <bool Const, class T>
@@ -286,5 +288,7 @@ public:
 };
 
 }  // namespace utf8view::detail
+
+#include <utf8view/detail/epilogue.hpp>
 
 #endif  // UTF8VIEW_DETAIL_ITERATOR_SUPPORT_HPP

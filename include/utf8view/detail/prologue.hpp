@@ -3,11 +3,12 @@
 // (See accompanying file LICENSE_1_0.txt or copy at https://www.boost.org/LICENSE_1_0.txt)
 
 /// \file
-/// The library's internal macros, defined for the code of one header and
-/// undefined again by detail/epilogue.hpp at its end, so that none of them
-/// is left for the code that includes utf8view. A header that uses them
-/// includes this one after all its own includes (no other header may open
-/// between the two) and detail/epilogue.hpp before its closing `#endif`.
+/// The library's internal macros, and Clang's warnings that its code meets by
+/// design turned off, for the code of one header, undone by
+/// detail/epilogue.hpp at its end, so that none of them is left for the code
+/// that includes utf8view. Every header with code includes this one after
+/// all its own includes (no other header may open between the two) and
+/// detail/epilogue.hpp before its closing `#endif`.
 /// The macros a user may read or set stay in <utf8view/config.hpp>.
 
 // Deliberately no include guard: included once in each header that uses it.
@@ -16,6 +17,38 @@
 #error "utf8view: detail/prologue.hpp included twice without detail/epilogue.hpp in between"
 #endif
 #define UTF8VIEW_PROLOGUE_OPEN
+
+// Clang's warnings that utf8view's code meets by design are off from here to
+// detail/epilogue.hpp, which pops them: a user who includes utf8view with -I
+// (not -isystem) and compiles with -Weverything gets no warning from it, and
+// the code after the include keeps every warning the user asked for
+// (test/cmake_strict_consumer_test checks both). GCC needs none of them.
+#if defined(__clang__)
+#pragma clang diagnostic push
+// An older Clang does not know some of the groups below: no warning for that.
+#pragma clang diagnostic ignored "-Wunknown-warning-option"
+// utf8view requires C++20: that a construct would not compile as C++98, 11,
+// 14 or 17 (auto, constexpr, char8_t, consteval, ...) is no finding.
+#pragma clang diagnostic ignored "-Wc++98-compat-pedantic"
+#pragma clang diagnostic ignored "-Wpre-c++14-compat-pedantic"
+#pragma clang diagnostic ignored "-Wpre-c++17-compat-pedantic"
+#pragma clang diagnostic ignored "-Wpre-c++20-compat-pedantic"
+#pragma clang diagnostic ignored "-Wc++20-compat-pedantic"
+// The decoders and kernels read and write through pointers into the
+// caller's contiguous buffers, between bounds that each loop checks itself
+// (the warning flags every pointer arithmetic, checked or not). Those bounds
+// are tested under AddressSanitizer and UBSan and by the fuzz targets.
+#pragma clang diagnostic ignored "-Wunsafe-buffer-usage"
+// Padding: no order of the members would make a reported type smaller
+// (alignment of a vector, a tail, a hole smaller than the next member, or a
+// public aggregate whose member order is its interface), and the layout of
+// a view or iterator depends on its template arguments (the user's range and
+// policy).
+#pragma clang diagnostic ignored "-Wpadded"
+// decode_error and encode_error override what(): a header-only library has
+// no translation unit of its own to hold their vtables.
+#pragma clang diagnostic ignored "-Wweak-vtables"
+#endif
 
 // They are the library's own: a definition from outside would be replaced
 // here and undefined at the end of the header, so it is refused.

@@ -19,6 +19,8 @@
 #include <string_view>
 #include <type_traits>
 
+#include <utf8view/detail/prologue.hpp>
+
 namespace utf8view::detail {
 
 // std::to_address(it) for a contiguous iterator, without <memory> (about
@@ -75,5 +77,7 @@ template <class R, class I, class S>
 }
 
 }  // namespace utf8view::detail
+
+#include <utf8view/detail/epilogue.hpp>
 
 #endif  // UTF8VIEW_DETAIL_SUBRANGE_OF_HPP

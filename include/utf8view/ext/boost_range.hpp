@@ -39,6 +39,8 @@
 #include <iterator>
 #include <type_traits>
 
+#include <utf8view/detail/prologue.hpp>
+
 namespace utf8view::detail {
 
 // The Boost traversal tag of a utf8view iterator: its C++20 strength (at
@@ -68,5 +70,7 @@ struct iterator_traversal<I> {
 };
 
 }  // namespace boost::iterators
+
+#include <utf8view/detail/epilogue.hpp>
 
 #endif  // UTF8VIEW_EXT_BOOST_RANGE_HPP

@@ -38,6 +38,8 @@
 #include <cstdlib>
 #endif
 
+#include <utf8view/detail/prologue.hpp>
+
 namespace utf8view::detail {
 
 // What the four fmt::formatter specializations below share: the empty
@@ -131,5 +133,7 @@ struct formatter<utf8view::validation_result> : utf8view::detail::fmt_error_form
 };
 
 }  // namespace fmt
+
+#include <utf8view/detail/epilogue.hpp>
 
 #endif  // UTF8VIEW_EXT_FMT_HPP

@@ -63,6 +63,8 @@
 #include <iterator>
 #include <ranges>
 
+#include <utf8view/detail/prologue.hpp>
+
 /** `decode_view` is a view for range-v3 too (`ranges::view_`), as it is for
     the standard (`std::ranges::view`): O(1) to move and copy when `V` is,
     never owning more than `V` does. Without it range-v3 rejects rvalue
@@ -131,5 +133,7 @@ struct std::iterator_traits<ranges::counted_iterator<I>> : utf8view::detail::ran
     using reference = std::iter_reference_t<I>;
     using pointer = void;
 };
+
+#include <utf8view/detail/epilogue.hpp>
 
 #endif  // UTF8VIEW_EXT_RANGE_V3_HPP

@@ -19,6 +19,8 @@
 #include <cstdint>
 #include <optional>
 
+#include <utf8view/detail/prologue.hpp>
+
 namespace utf8view {
 
 namespace detail {
@@ -112,5 +114,7 @@ inline std::size_t accepted_prefix(const unsigned char* p, std::size_t n) noexce
 }  // namespace detail::simd::scalar
 
 }  // namespace utf8view
+
+#include <utf8view/detail/epilogue.hpp>
 
 #endif  // UTF8VIEW_DETAIL_SIMD_SCALAR_HPP

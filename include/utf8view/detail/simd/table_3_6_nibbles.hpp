@@ -19,6 +19,8 @@
 
 #include <cstdint>
 
+#include <utf8view/detail/prologue.hpp>
+
 namespace utf8view::detail::simd::table_3_6 {
 
 // The length of the well-formed sequence a byte with this high nibble
@@ -88,5 +90,7 @@ constexpr bool window_shapes_are_right() noexcept
 static_assert(window_shapes_are_right(), "every fourth byte of 64, every third of the first 49");
 
 }  // namespace utf8view::detail::simd::table_3_6
+
+#include <utf8view/detail/epilogue.hpp>
 
 #endif  // UTF8VIEW_DETAIL_SIMD_TABLE_3_6_NIBBLES_HPP

@@ -15,6 +15,8 @@
 #ifndef UTF8VIEW_DETAIL_SIMD_TABLE_3_7_NIBBLES_HPP
 #define UTF8VIEW_DETAIL_SIMD_TABLE_3_7_NIBBLES_HPP
 
+#include <utf8view/detail/prologue.hpp>
+
 namespace utf8view {
 
 // The three nibble tables of the "lookup" algorithm of J. Keiser and D.
@@ -104,5 +106,7 @@ inline constexpr unsigned char unfinished_at_end[16] = {
 }  // namespace detail::simd::lookup
 
 }  // namespace utf8view
+
+#include <utf8view/detail/epilogue.hpp>
 
 #endif  // UTF8VIEW_DETAIL_SIMD_TABLE_3_7_NIBBLES_HPP

@@ -24,6 +24,8 @@
 #include <cstddef>
 #include <cstdint>
 
+#include <utf8view/detail/prologue.hpp>
+
 namespace utf8view::detail {
 
 // Where a transcoding kernel stopped: the first input element it did not
@@ -303,5 +305,7 @@ inline utf16_to_utf8_progress utf16_to_utf8(const char16_t* p, const char16_t* e
 }
 
 }  // namespace utf8view::detail::simd::scalar
+
+#include <utf8view/detail/epilogue.hpp>
 
 #endif  // UTF8VIEW_DETAIL_SIMD_TRANSCODE_SCALAR_HPP
