@@ -29,6 +29,22 @@
 #endif
 #endif
 
+/// `UTF8VIEW_HAS_STD_FORMAT` is 1 when the standard library has a usable
+/// `std::format` (`<format>`), and then <utf8view/io.hpp> gives
+/// `std::formatter`s; 0 otherwise. That is when `__cpp_lib_format` is
+/// defined, or with libc++ 16 or later when its `<format>` is enabled
+/// (`-fexperimental-library`): libc++ 16 and 17 have the formatting
+/// machinery but do not define the feature-test macro. GCC 12's libstdc++
+/// has no `<format>`. Define it to 0 to leave the formatters out.
+#ifndef UTF8VIEW_HAS_STD_FORMAT
+#if defined(__cpp_lib_format) ||                                                                                       \
+    (defined(_LIBCPP_VERSION) && _LIBCPP_VERSION >= 160000 && !defined(_LIBCPP_HAS_NO_INCOMPLETE_FORMAT))
+#define UTF8VIEW_HAS_STD_FORMAT 1
+#else
+#define UTF8VIEW_HAS_STD_FORMAT 0
+#endif
+#endif
+
 /// `UTF8VIEW_ASSERT(condition)` checks narrow-contract preconditions
 /// (dereferencing an end iterator, decrementing a begin iterator). Ill-formed
 /// *input* is never a precondition: it is reported to the error policy.

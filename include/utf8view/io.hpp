@@ -52,10 +52,11 @@
 
 #include <ostream>
 
-// The standard formatters only where the library says it has std::format
-// (the feature-test macro comes from <version>, through config.hpp): GCC 12's
-// libstdc++ has no <format>, and libc++ 16 has one without the macro.
-#if __has_include(<format>) && defined(__cpp_lib_format)
+// The standard formatters only where the standard library has std::format
+// (UTF8VIEW_HAS_STD_FORMAT, config.hpp): GCC 12's libstdc++ has no <format>,
+// and libc++ 16 has one, without the feature-test macro, only with
+// -fexperimental-library.
+#if UTF8VIEW_HAS_STD_FORMAT
 #include <format>
 #if !UTF8VIEW_HAS_EXCEPTIONS
 #include <cstdlib>
@@ -122,7 +123,7 @@ inline std::ostream& operator<<(std::ostream& out, const validation_result& resu
 
 }  // namespace utf8view
 
-#if __has_include(<format>) && defined(__cpp_lib_format)
+#if UTF8VIEW_HAS_STD_FORMAT
 
 namespace utf8view::detail {
 
@@ -163,8 +164,8 @@ namespace std {
     error_kind)`, e.g. `overlong`, or `unknown(200)` outside the
     enumeration. The only format specification is the empty one (`{}`);
     any other is a `std::format_error`, at compile time for a format string
-    checked by `std::format`. `char` formatting only. Defined only when
-    <format> exists and `__cpp_lib_format` is defined.
+    checked by `std::format`. `char` formatting only. Defined only where
+    the standard library has `std::format` (`UTF8VIEW_HAS_STD_FORMAT`).
     @par Complexity O(1).  @par Header <utf8view/io.hpp> */
 template <>
 struct formatter<utf8view::error_kind, char> : utf8view::detail::std_error_formatter {
@@ -178,7 +179,7 @@ struct formatter<utf8view::error_kind, char> : utf8view::detail::std_error_forma
 /** `std::format("{}", info)`: the text of `operator<<(std::ostream&, const
     decode_error_info&)`, e.g. `overlong at byte offset 12, 2 bytes`. Format
     specification `{}` only, `char` only, defined only with
-    `__cpp_lib_format`, as for `error_kind`.
+    `UTF8VIEW_HAS_STD_FORMAT`, as for `error_kind`.
     @par Complexity O(1).  @par Header <utf8view/io.hpp> */
 template <>
 struct formatter<utf8view::decode_error_info, char> : utf8view::detail::std_error_formatter {
@@ -192,7 +193,7 @@ struct formatter<utf8view::decode_error_info, char> : utf8view::detail::std_erro
 /** `std::format("{}", info)`: the text of `operator<<(std::ostream&, const
     encode_error_info&)`, e.g. `surrogate U+D800 at code point offset 3`.
     Format specification `{}` only, `char` only, defined only with
-    `__cpp_lib_format`, as for `error_kind`.
+    `UTF8VIEW_HAS_STD_FORMAT`, as for `error_kind`.
     @par Complexity O(1).  @par Header <utf8view/io.hpp> */
 template <>
 struct formatter<utf8view::encode_error_info, char> : utf8view::detail::std_error_formatter {
@@ -206,7 +207,7 @@ struct formatter<utf8view::encode_error_info, char> : utf8view::detail::std_erro
 /** `std::format("{}", result)`: the text of `operator<<(std::ostream&, const
     validation_result&)`, e.g. `valid (12 code units)` or `overlong at byte
     offset 12`. Format specification `{}` only, `char` only, defined only
-    with `__cpp_lib_format`, as for `error_kind`.
+    with `UTF8VIEW_HAS_STD_FORMAT`, as for `error_kind`.
     @par Complexity O(1).  @par Header <utf8view/io.hpp> */
 template <>
 struct formatter<utf8view::validation_result, char> : utf8view::detail::std_error_formatter {
@@ -219,7 +220,7 @@ struct formatter<utf8view::validation_result, char> : utf8view::detail::std_erro
 
 }  // namespace std
 
-#endif  // __has_include(<format>) && defined(__cpp_lib_format)
+#endif  // UTF8VIEW_HAS_STD_FORMAT
 
 #include <utf8view/detail/epilogue.hpp>
 

@@ -7,16 +7,18 @@
 // that its header comment documents (and test/io.cpp checks for
 // operator<<), and reject any format specification but the empty one. A
 // plain main so that scripts/test-all can also build it against libc++.
-// The formatters exist only where the standard library defines
-// __cpp_lib_format: neither libstdc++ 12 (no <format>) nor libc++ 16 (whose
-// <format> needs -fexperimental-library and never defines the macro) do,
-// and there the program only says that it skipped its checks.
+// The formatters exist only where the standard library has std::format
+// (UTF8VIEW_HAS_STD_FORMAT): not with libstdc++ 12 (no <format>), and with
+// libc++ 16 only with -fexperimental-library, as scripts/test-all's libcxx
+// stage builds this file (marker below); elsewhere the program only says
+// that it skipped its checks.
+// utf8view-test: libcxx-flags -fexperimental-library -DUTF8VIEW_TEST_REQUIRE_STD_FORMAT
 
 #include <utf8view/io.hpp>  // first: the header is self-contained
 
 #include <cstdio>
 
-#if __has_include(<format>) && defined(__cpp_lib_format)
+#if UTF8VIEW_HAS_STD_FORMAT
 
 #include <cstdint>
 #include <format>
@@ -108,11 +110,19 @@ int main()
 
 #else
 
+// Where the build says std::format must be there (the libcxx stage defines
+// UTF8VIEW_TEST_REQUIRE_STD_FORMAT), a skip is a failure: the checks above
+// must have run somewhere.
 int main()
 {
-    std::printf("std_format: skipped: the standard library does not define __cpp_lib_format, "
+#if defined(UTF8VIEW_TEST_REQUIRE_STD_FORMAT)
+    std::printf("std_format: FAILED: UTF8VIEW_HAS_STD_FORMAT is 0 where std::format was expected\n");
+    return 1;
+#else
+    std::printf("std_format: skipped: the standard library has no std::format (UTF8VIEW_HAS_STD_FORMAT is 0), "
                 "so <utf8view/io.hpp> defines no std::formatter\n");
     return 0;
+#endif
 }
 
 #endif
