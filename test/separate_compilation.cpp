@@ -3,9 +3,9 @@
 // utf8view-test: plain-main
 //
 // The public headers with UTF8VIEW_SEPARATE_COMPILATION (test/CMakeLists.txt
-// builds this file a second time in that mode, linked with
-// utf8view::utf8view_compiled, as test separate.separate_compilation; as a
-// plain test it runs header-only):
+// builds this file a second time in that mode, linked with utf8view::utf8view,
+// the default, as test separate.separate_compilation; as a plain test it runs
+// header-only):
 //   - <utf8view/utf8view.hpp> then includes none of the kernel choice and
 //     none of the SIMD kernels (so no <immintrin.h>), only their three call
 //     points (detail/kernel_calls.hpp);

@@ -71,9 +71,10 @@ namespace utf8view::detail {
 #endif
 #endif
 
-/** `UTF8VIEW_SEPARATE_COMPILATION` (not defined by default; the user
-    defines it, or links the CMake target `utf8view::utf8view_compiled`,
-    which does): opt-in separate compilation. The headers then only declare
+/** `UTF8VIEW_SEPARATE_COMPILATION` (not defined by the headers; the
+    default library targets, CMake's `utf8view::utf8view`, pkg-config's
+    `utf8view` and b2's `utf8view`, define it for their users, and a user
+    of the bare headers may define it): separate compilation. The headers then only declare
     the functions of `detail/kernel_calls.hpp`, through which the library
     calls its SIMD kernels (and the lazy decode view its checks off the hot path),
     and one translation unit of the program includes `<utf8view/src.hpp>`,

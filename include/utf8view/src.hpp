@@ -5,7 +5,8 @@
 /// \file
 /// The separately compiled part of utf8view: include this header in exactly
 /// one source file of a program built with `UTF8VIEW_SEPARATE_COMPILATION`
-/// (or link `utf8view::utf8view_compiled`, which does that for you).
+/// (or link the default library, CMake's `utf8view::utf8view`, which is
+/// such a file compiled once and does both for you).
 
 #ifndef UTF8VIEW_SRC_HPP
 #define UTF8VIEW_SRC_HPP
@@ -23,8 +24,9 @@
     // -DUTF8VIEW_SEPARATE_COMPILATION
     #include <utf8view/src.hpp>
     @endcode
-    With CMake, link `utf8view::utf8view_compiled` instead: a static library
-    made of such a file, which also puts the macro on its users' command line.
+    With CMake, link `utf8view::utf8view` (the default target) instead: a
+    static library made of such a file, which also puts the macro on its
+    users' command line (pkg-config `utf8view`, b2 `utf8view` likewise).
     @par What it costs
     Nothing at run time beyond one direct function call in front of each
     call of a kernel (which goes through a pointer in both modes); results

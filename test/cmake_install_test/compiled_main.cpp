@@ -1,16 +1,18 @@
 // Copyright (c) 2026 the utf8view authors.
 // Distributed under the Boost Software License, Version 1.0.
 
-// A consumer of utf8view::utf8view_compiled, the separately compiled mode,
-// from an installed tree and as a subdirectory (scripts/test-all, stages
-// cmake-install and cmake-subdir). Validates
+// A consumer of utf8view::utf8view, the default, separately compiled mode
+// (also by its old name utf8view::utf8view_compiled), from an installed
+// tree, as a subdirectory and with `pkg-config --cflags --libs utf8view`
+// (scripts/test-all, stages cmake-install, cmake-subdir and pkg-config).
+// Validates
 // and decodes input long enough to call the SIMD kernels, which only the
 // library defines. Exits non-zero unless that works.
 
 #include <utf8view/utf8view.hpp>
 
 #if !defined(UTF8VIEW_SEPARATE_COMPILATION) || defined(UTF8VIEW_DETAIL_DISPATCH_HPP)
-#error "utf8view::utf8view_compiled must define UTF8VIEW_SEPARATE_COMPILATION, which keeps the kernels out"
+#error "utf8view::utf8view must define UTF8VIEW_SEPARATE_COMPILATION, which keeps the kernels out"
 #endif
 
 #include <cstdio>

@@ -3,10 +3,16 @@
 
 // A minimal consumer of utf8view, built three ways by scripts/test-all:
 // against an installed tree (find_package), as a subdirectory
-// (add_subdirectory), and with `pkg-config --cflags utf8view`.
-// Exits non-zero unless decoding works.
+// (add_subdirectory), and with `pkg-config --cflags utf8view-header-only`,
+// each time header-only (utf8view::header_only), and so told by
+// UTF8VIEW_TEST_EXPECT_HEADER_ONLY. Exits non-zero unless decoding works.
 
 #include <utf8view/utf8view.hpp>
+
+#if defined(UTF8VIEW_TEST_EXPECT_HEADER_ONLY) &&                                                                       \
+    (defined(UTF8VIEW_SEPARATE_COMPILATION) || !defined(UTF8VIEW_DETAIL_DISPATCH_HPP))
+#error "utf8view::header_only must leave UTF8VIEW_SEPARATE_COMPILATION undefined and compile the kernels inline"
+#endif
 
 #include <cstdio>
 #include <string_view>

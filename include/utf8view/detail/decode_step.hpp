@@ -159,9 +159,16 @@ struct second_byte_masks_type {
         for (unsigned lead = 0xE0; lead <= 0xF4; ++lead) {
             const lead_byte_row& row = lead_byte_table[static_cast<unsigned char>(lead)];
             for (unsigned high = 0; high < 16; ++high) {
-                unsigned fitting = 0;
-                for (unsigned low = 0; low < 16; ++low)
-                    fitting += second_byte_fits(row, static_cast<unsigned char>(high << 4 | low)) ? 1u : 0u;
+                // How many of the block's 16 bytes are in the row's range:
+                // the size of their overlap (counted, not tried byte by
+                // byte: every translation unit evaluates this constructor).
+                const unsigned block_first = high << 4;
+                const unsigned block_last = block_first | 0x0Fu;
+                const unsigned range_first = row.second_min;
+                const unsigned range_last = range_first + row.second_span;
+                const unsigned first = block_first > range_first ? block_first : range_first;
+                const unsigned last = block_last < range_last ? block_last : range_last;
+                const unsigned fitting = first <= last ? last - first + 1 : 0;
                 if (fitting != 0 && fitting != 16) exact = false;
                 if (fitting == 0) continue;
                 if (lead < 0xF0) after_three_byte_lead[lead & 0x0Fu] |= static_cast<std::uint16_t>(1u << high);
