@@ -804,8 +804,7 @@ private:
                 if (available > 4) available = 4;
                 for (difference_type index = 0; index < available; ++index)
                     copy[index] = detail::to_byte(position[index]);
-                const unsigned char* next = copy;
-                decoded = detail::decode_segment(next, static_cast<const unsigned char*>(copy + available));
+                decoded = detail::decode_step_in_memory(copy, copy + available).decoded;
             }
             else {
                 const unsigned char* const first = detail::byte_pointer(position);

@@ -69,7 +69,7 @@ struct stream_offset_policy {
 // through a chunk: the bulk decoder may then replace or drop maximal
 // subparts in bulk (fixed_subpart_action), as it does for the whole input.
 template <class Policy>
-inline constexpr std::optional<simd::scalar::subpart_action> fixed_subpart_action<stream_offset_policy<Policy>> =
+inline constexpr policy_subpart_action fixed_subpart_action<stream_offset_policy<Policy>> =
     fixed_subpart_action<Policy>;
 
 // What the stream decoder and the stream repairer share: the position in

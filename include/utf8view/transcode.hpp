@@ -86,20 +86,25 @@ inline constexpr std::size_t vector_clean_bytes_after_error = 128;
 }
 
 // What the policy does with every ill-formed maximal subpart, if that is
-// fixed: U+FFFD (on_error::replace) or nothing (on_error::skip), whatever
-// the subpart's kind and offset. Those two let the bulk decoder replace
-// errors in bulk, without a call per error.
+// fixed (`fixed` true): U+FFFD (on_error::replace) or nothing
+// (on_error::skip), whatever the subpart's kind and offset. Those two let
+// the bulk decoder replace errors in bulk, without a call per error. (A
+// struct rather than std::optional: every translation unit that includes
+// the library would instantiate std::optional for it.)
+struct policy_subpart_action {
+    bool fixed = false;
+    simd::scalar::subpart_action action = simd::scalar::subpart_action::replace;
+};
 template <class Policy>
-inline constexpr std::optional<simd::scalar::subpart_action> fixed_subpart_action = std::nullopt;
+inline constexpr policy_subpart_action fixed_subpart_action = {};
 template <>
-inline constexpr std::optional<simd::scalar::subpart_action> fixed_subpart_action<on_error::replace_t> =
-    simd::scalar::subpart_action::replace;
+inline constexpr policy_subpart_action fixed_subpart_action<on_error::replace_t> = {
+    true, simd::scalar::subpart_action::replace};
 template <>
-inline constexpr std::optional<simd::scalar::subpart_action> fixed_subpart_action<on_error::skip_t> =
-    simd::scalar::subpart_action::drop;
+inline constexpr policy_subpart_action fixed_subpart_action<on_error::skip_t> = {true,
+                                                                                 simd::scalar::subpart_action::drop};
 template <class Policy>
-inline constexpr std::optional<simd::scalar::subpart_action> fixed_subpart_action<const Policy> =
-    fixed_subpart_action<Policy>;
+inline constexpr policy_subpart_action fixed_subpart_action<const Policy> = fixed_subpart_action<Policy>;
 
 // Below these sizes the bulk algorithms call the scalar transcoder directly
 // (inlined), not the one the dispatch table chose: a SIMD kernel's step
@@ -201,12 +206,12 @@ constexpr std::ranges::in_out_result<I, O> decode_bulk(I first, const S& last, O
                 // From p, a segment boundary: the block the kernel flagged (or
                 // a character cut by the end of the block), decoded with
                 // every check against the real end.
-                if constexpr (code_point_pointer_output<O, OS> && fixed_subpart_action<Policy>.has_value()) {
+                if constexpr (code_point_pointer_output<O, OS> && fixed_subpart_action<Policy>.fixed) {
                     // U+FFFD or nothing for each maximal subpart, whatever
                     // its kind and offset: a transcoder does it in bulk.
                     char32_t* const target = detail::to_address(out);
                     const decode_progress progress = decode_replacing_with_active_transcoder(
-                        p, stop, end, target, room_between(out, out_last), *fixed_subpart_action<Policy>,
+                        p, stop, end, target, room_between(out, out_last), fixed_subpart_action<Policy>.action,
                         vector_clean_bytes_after_error);
                     out += progress.out - target;
                     p = progress.in;

@@ -11,6 +11,9 @@
 //     path that calls it): every lead byte 80..FF with every second byte,
 //     and third and fourth bytes at the edges of the ranges Table 3-7 gives
 //     them; then every third byte with each edge fourth byte;
+//   - lead_byte_table, the table's rows as the decoders read them, row by
+//     row: the length, the second byte's range, and for a byte that starts
+//     no sequence the kind of the maximal subpart it is alone;
 //   - second_byte_masks, the bit form of the table's second-byte ranges,
 //     entry by entry.
 // The exhaustive test (exhaustive/short_inputs.cpp) covers the paths that
@@ -109,4 +112,23 @@ BOOST_AUTO_TEST_CASE(second_byte_masks_match_table_3_7)
                             : (detail::second_byte_masks.after_four_byte_lead[second >> 4] >> (lead - 0xF0)) & 1u;
             BOOST_TEST((bit == 1) == allowed, "lead " << lead << ", second " << second);
         }
+}
+
+BOOST_AUTO_TEST_CASE(lead_byte_table_matches_table_3_7)
+{
+    for (unsigned lead = 0x80; lead <= 0xFF; ++lead) {
+        const detail::lead_byte_row& row = detail::lead_byte_table[static_cast<unsigned char>(lead)];
+        const std::size_t length = ref::row_length(lead);
+        BOOST_TEST(std::size_t{row.length} == length, "lead " << lead);
+        if (length != 0) {
+            const ref::byte_range second = ref::allowed_byte(lead, 1);
+            BOOST_TEST(unsigned{row.second_min} == second.low, "lead " << lead);
+            BOOST_TEST(unsigned{row.second_min} + row.second_span == second.high, "lead " << lead);
+            BOOST_TEST(row.error == 0, "lead " << lead);
+        }
+        else {
+            BOOST_TEST(static_cast<int>(row.error) == static_cast<int>(ref::kind_of_subpart(lead, ref::no_byte)),
+                       "lead " << lead);
+        }
+    }
 }

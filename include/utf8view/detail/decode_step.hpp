@@ -103,38 +103,72 @@ struct lead_byte_row {
     std::uint8_t error = 0;        // when length == 0: the error_kind of the byte alone
 };
 
-[[nodiscard]] constexpr lead_byte_row make_lead_byte_row(unsigned lead) noexcept
+// The table's rows, written out rather than computed: every translation
+// unit that includes the library reads them, and a literal costs the
+// compiler far less than a constant-evaluated loop (doc/build-cost.md).
+// test/detail/checked_decoder.cpp checks each row against Table 3-7.
+namespace table_3_7 {
+[[nodiscard]] constexpr lead_byte_row sequence(int length, unsigned second_min, unsigned second_max) noexcept
 {
-    const auto row = [](int length, unsigned min, unsigned max) {
-        return lead_byte_row{static_cast<std::uint8_t>(length), static_cast<std::uint8_t>(min),
-                             static_cast<std::uint8_t>(max - min), 0};
-    };
-    const auto none = [](error_kind kind) { return lead_byte_row{0, 0, 0, static_cast<std::uint8_t>(kind)}; };
-    if (lead < 0xC0) return none(error_kind::unexpected_continuation_byte);  // 80..BF
-    if (lead < 0xC2) return none(error_kind::overlong);     // C0, C1: only overlongs
-    if (lead < 0xE0) return row(2, 0x80, 0xBF);              // C2..DF 80..BF
-    if (lead == 0xE0) return row(3, 0xA0, 0xBF);             // E0 A0..BF 80..BF
-    if (lead == 0xED) return row(3, 0x80, 0x9F);             // ED 80..9F 80..BF
-    if (lead < 0xF0) return row(3, 0x80, 0xBF);              // E1..EC, EE..EF 80..BF 80..BF
-    if (lead == 0xF0) return row(4, 0x90, 0xBF);             // F0 90..BF 80..BF 80..BF
-    if (lead < 0xF4) return row(4, 0x80, 0xBF);              // F1..F3 80..BF 80..BF 80..BF
-    if (lead == 0xF4) return row(4, 0x80, 0x8F);             // F4 80..8F 80..BF 80..BF
-    if (lead < 0xF8) return none(error_kind::out_of_range);  // F5..F7: above U+10FFFF
-    return none(error_kind::invalid_lead_byte);              // F8..FF: no UTF-8 form at all
+    return lead_byte_row{static_cast<std::uint8_t>(length), static_cast<std::uint8_t>(second_min),
+                         static_cast<std::uint8_t>(second_max - second_min), 0};
 }
+[[nodiscard]] constexpr lead_byte_row none(error_kind kind) noexcept
+{
+    return lead_byte_row{0, 0, 0, static_cast<std::uint8_t>(kind)};
+}
+inline constexpr lead_byte_row continuation = none(error_kind::unexpected_continuation_byte);
+inline constexpr lead_byte_row overlong = none(error_kind::overlong);
+inline constexpr lead_byte_row two = sequence(2, 0x80, 0xBF);
+inline constexpr lead_byte_row e0 = sequence(3, 0xA0, 0xBF);
+inline constexpr lead_byte_row three = sequence(3, 0x80, 0xBF);
+inline constexpr lead_byte_row ed = sequence(3, 0x80, 0x9F);
+inline constexpr lead_byte_row f0 = sequence(4, 0x90, 0xBF);
+inline constexpr lead_byte_row four = sequence(4, 0x80, 0xBF);
+inline constexpr lead_byte_row f4 = sequence(4, 0x80, 0x8F);
+inline constexpr lead_byte_row too_large = none(error_kind::out_of_range);
+inline constexpr lead_byte_row invalid = none(error_kind::invalid_lead_byte);
+}  // namespace table_3_7
 
 struct lead_byte_table_type {
-    lead_byte_row rows[128] = {};
-    constexpr lead_byte_table_type() noexcept
-    {
-        for (unsigned index = 0; index < 128; ++index) rows[index] = make_lead_byte_row(0x80 + index);
-    }
+    lead_byte_row rows[128];
     [[nodiscard]] constexpr const lead_byte_row& operator[](unsigned char lead) const noexcept
     {
         return rows[lead - 0x80u];
     }
 };
-inline constexpr lead_byte_table_type lead_byte_table{};
+namespace table_3_7 {
+// clang-format off
+inline constexpr lead_byte_table_type rows = {{
+    // 80..BF: continuation bytes, which start no sequence
+    continuation, continuation, continuation, continuation, continuation, continuation, continuation, continuation,
+    continuation, continuation, continuation, continuation, continuation, continuation, continuation, continuation,
+    continuation, continuation, continuation, continuation, continuation, continuation, continuation, continuation,
+    continuation, continuation, continuation, continuation, continuation, continuation, continuation, continuation,
+    continuation, continuation, continuation, continuation, continuation, continuation, continuation, continuation,
+    continuation, continuation, continuation, continuation, continuation, continuation, continuation, continuation,
+    continuation, continuation, continuation, continuation, continuation, continuation, continuation, continuation,
+    continuation, continuation, continuation, continuation, continuation, continuation, continuation, continuation,
+    // C0, C1: would start only overlongs
+    overlong, overlong,
+    // C2..DF 80..BF
+    two, two, two, two, two, two, two, two,
+    two, two, two, two, two, two, two, two,
+    two, two, two, two, two, two, two, two,
+    two, two, two, two, two, two,
+    // E0 A0..BF 80..BF; E1..EC 80..BF 80..BF; ED 80..9F 80..BF; EE..EF 80..BF 80..BF
+    e0, three, three, three, three, three, three, three,
+    three, three, three, three, three, ed, three, three,
+    // F0 90..BF 80..BF 80..BF; F1..F3 80..BF 80..BF 80..BF; F4 80..8F 80..BF 80..BF
+    f0, four, four, four, f4,
+    // F5..F7: above U+10FFFF
+    too_large, too_large, too_large,
+    // F8..FF: no UTF-8 form at all
+    invalid, invalid, invalid, invalid, invalid, invalid, invalid, invalid,
+}};
+// clang-format on
+}  // namespace table_3_7
+inline constexpr const lead_byte_table_type& lead_byte_table = table_3_7::rows;
 
 // True if `second` is in the range Table 3-7 gives `row`'s lead byte for it.
 [[nodiscard]] constexpr bool second_byte_fits(const lead_byte_row& row, unsigned char second) noexcept
@@ -144,41 +178,23 @@ inline constexpr lead_byte_table_type lead_byte_table{};
 
 // The second bytes Table 3-7 allows after the lead bytes of 3- and 4-byte
 // sequences, as bits indexed by the second byte's high 4 bits: every range
-// in the table's second column starts and ends on a multiple of 16 (the
-// constructor finds out, and a static_assert below requires it), so a bit
-// stands for 16 bytes that all fit or none.
+// in the table's second column starts and ends on a multiple of 16, so a
+// bit stands for 16 bytes that all fit or none.
 // One load and one bit test then replace the two comparisons of
-// second_byte_fits and the load of the lead byte's row.
+// second_byte_fits and the load of the lead byte's row. Written out, as the
+// rows above; test/detail/checked_decoder.cpp checks every bit against the
+// table.
 struct second_byte_masks_type {
-    std::uint16_t after_three_byte_lead[16] = {};  // [lead & 0x0F], lead E0..EF: bit (second >> 4)
-    std::uint8_t after_four_byte_lead[16] = {};    // [second >> 4]: bit (lead - 0xF0), lead F0..F4
-    bool exact = true;                             // every 16-byte block fits whole or not at all
-
-    constexpr second_byte_masks_type() noexcept
-    {
-        for (unsigned lead = 0xE0; lead <= 0xF4; ++lead) {
-            const lead_byte_row& row = lead_byte_table[static_cast<unsigned char>(lead)];
-            for (unsigned high = 0; high < 16; ++high) {
-                // How many of the block's 16 bytes are in the row's range:
-                // the size of their overlap (counted, not tried byte by
-                // byte: every translation unit evaluates this constructor).
-                const unsigned block_first = high << 4;
-                const unsigned block_last = block_first | 0x0Fu;
-                const unsigned range_first = row.second_min;
-                const unsigned range_last = range_first + row.second_span;
-                const unsigned first = block_first > range_first ? block_first : range_first;
-                const unsigned last = block_last < range_last ? block_last : range_last;
-                const unsigned fitting = first <= last ? last - first + 1 : 0;
-                if (fitting != 0 && fitting != 16) exact = false;
-                if (fitting == 0) continue;
-                if (lead < 0xF0) after_three_byte_lead[lead & 0x0Fu] |= static_cast<std::uint16_t>(1u << high);
-                else after_four_byte_lead[high] |= static_cast<std::uint8_t>(1u << (lead - 0xF0));
-            }
-        }
-    }
+    std::uint16_t after_three_byte_lead[16];  // [lead & 0x0F], lead E0..EF: bit (second >> 4)
+    std::uint8_t after_four_byte_lead[16];    // [second >> 4]: bit (lead - 0xF0), lead F0..F4
 };
-inline constexpr second_byte_masks_type second_byte_masks{};
-static_assert(second_byte_masks.exact, "Table 3-7's second-byte ranges are whole blocks of 16");
+inline constexpr second_byte_masks_type second_byte_masks = {
+    // E0: A0..BF (blocks A, B); E1..EC, EE, EF: 80..BF (8..B); ED: 80..9F (8, 9)
+    {0x0C00, 0x0F00, 0x0F00, 0x0F00, 0x0F00, 0x0F00, 0x0F00, 0x0F00, 0x0F00, 0x0F00, 0x0F00, 0x0F00, 0x0F00, 0x0300,
+     0x0F00, 0x0F00},
+    // block 8: F1..F4 (bits 1..4); 9: F0..F3; A, B: F0..F3
+    {0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x1E, 0x0F, 0x0F, 0x0F, 0x00, 0x00, 0x00, 0x00},
+};
 
 // Decodes the segment at `p`, whose first byte is 80..FF, where at least 4
 // bytes can be read from `p` (so no test against an end): the same segment
@@ -237,7 +253,7 @@ static_assert(second_byte_masks.exact, "Table 3-7's second-byte ranges are whole
 // consumed, so `C2 41` is an error of length 1 followed by 'A'.
 // Always inlined into its callers (decode_step, decode_step_in_memory and
 // the decode view's checked stretch), whose ASCII tests stay in front of it.
-template <std::input_iterator I, std::sentinel_for<I> S>
+template <class I, class S>  // an input iterator and its sentinel
 [[nodiscard]] UTF8VIEW_ALWAYS_INLINE constexpr decode_result<I> decode_after_lead(unsigned char lead, I it, S last)
 {
     const lead_byte_row& row = lead_byte_table[lead];
@@ -276,7 +292,7 @@ template <std::input_iterator I, std::sentinel_for<I> S>
 // dereferenced once, plus the byte that breaks a sequence, which is not
 // consumed and so is read again as the start of the next segment; no other
 // byte is read, so single-pass iterators work. Precondition: it != last.
-template <std::input_iterator I, std::sentinel_for<I> S>
+template <class I, class S>  // an input iterator and its sentinel
 [[nodiscard]] UTF8VIEW_ALWAYS_INLINE constexpr decode_result<I> decode_step(I it, S last)
 {
     const unsigned char lead = to_byte(*it);
@@ -287,7 +303,7 @@ template <std::input_iterator I, std::sentinel_for<I> S>
 }
 
 // decode_step, advancing `it` in place.
-template <std::input_iterator I, std::sentinel_for<I> S>
+template <class I, class S>  // an input iterator and its sentinel
 [[nodiscard]] constexpr segment decode_segment(I& it, const S& last)
 {
     auto [decoded, next] = decode_step(std::move(it), last);
@@ -391,7 +407,7 @@ struct located_segment {
 // length and error kind may depend on the byte after `position` (E0 then 80
 // is overlong, E0 at the end is truncated): callers that need them decode
 // forwards from `start` with the real end as bound.
-template <std::bidirectional_iterator I, std::sentinel_for<I> Bound>
+template <class I, class Bound>  // a bidirectional iterator and a sentinel for it
 [[nodiscard]] constexpr located_segment<I> scan_back(const Bound& first, const I& position)
 {
     unsigned char bytes[4] = {};  // bytes[4 - read .. 3] hold [candidate, position]
@@ -415,7 +431,7 @@ template <std::bidirectional_iterator I, std::sentinel_for<I> Bound>
 }
 
 // The first byte of the segment that contains the byte at `position` (see scan_back).
-template <std::bidirectional_iterator I>
+template <class I>  // a bidirectional iterator
 [[nodiscard]] constexpr I segment_start(const I& first, const I& position)
 {
     return scan_back(first, position).start;

@@ -63,7 +63,7 @@ template <utf16_code_unit T>
 // surrogate (length 1, error_kind::unpaired_surrogate). The code unit after
 // a high surrogate is read but not consumed unless it is a low surrogate,
 // so single-pass iterators work. Precondition: it != last.
-template <std::input_iterator I, std::sentinel_for<I> S>
+template <class I, class S>  // an input iterator and its sentinel
 [[nodiscard]] UTF8VIEW_ALWAYS_INLINE constexpr decode_result<I> decode_utf16_step(I it, S last)
 {
     const char16_t first = to_code_unit(*it);
@@ -81,7 +81,7 @@ template <std::input_iterator I, std::sentinel_for<I> S>
 }
 
 // decode_utf16_step, advancing `it` in place.
-template <std::input_iterator I, std::sentinel_for<I> S>
+template <class I, class S>  // an input iterator and its sentinel
 [[nodiscard]] constexpr segment decode_utf16_segment(I& it, const S& last)
 {
     auto [decoded, next] = decode_utf16_step(std::move(it), last);
@@ -98,7 +98,7 @@ template <std::input_iterator I, std::sentinel_for<I> S>
 // only with the code unit after it, a low one only with the code unit
 // before it. `position` is a segment boundary, so a high surrogate just
 // before it is unpaired. Precondition: position != first.
-template <std::bidirectional_iterator I, std::sentinel_for<I> Bound>
+template <class I, class Bound>  // a bidirectional iterator and a sentinel for it
 [[nodiscard]] constexpr located_segment<I> scan_back_utf16(const Bound& first, const I& position)
 {
     I start = std::ranges::prev(position);

@@ -29,7 +29,7 @@ namespace detail {
 // ill-formed segment. Constexpr; used in constant evaluation, for short
 // inputs and for ranges that are not contiguous. `offset` counts the bytes
 // consumed before `it`.
-template <std::input_iterator I, std::sentinel_for<I> S>
+template <class I, class S>  // an input iterator and its sentinel
 [[nodiscard]] constexpr validation_result validate_segments(I it, const S& last, std::size_t offset = 0)
 {
     while (it != last) {
