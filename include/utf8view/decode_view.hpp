@@ -460,12 +460,42 @@ public:
 private:
     // An iterator at the first element.
     UTF8VIEW_ALWAYS_INLINE constexpr iterator_(base_iterator begin, base_sentinel end, const Policy& policy)
+        : iterator_(at_first_element(std::move(begin), std::move(end), policy))
+    {}
+    // An iterator at `begin` that has read nothing yet (for at_first_element).
+    struct before_first_t {};
+    constexpr iterator_(before_first_t, base_iterator begin, base_sentinel end, const Policy& policy)
         : current_(std::move(begin)), end_(std::move(end)), policy_(policy)
     {
         if constexpr (keeps_begin) origin_ = detail::range_origin<base_iterator, keeps_begin>(current_);
         if constexpr (validates_ahead) window_ = {current_, current_, current_, current_};
-        if constexpr (forward) step_to(current_, 0);
-        else read_input();
+    }
+
+    // The iterator at the first element: out of line, taking and returning
+    // values (the caller's iterator does not escape, so that a loop still
+    // keeps it in registers). Over forward ranges by a shorter path than
+    // ++'s: the first block is validated, then the element is decoded by
+    // `arrive`, with every check. Inlined, ++'s whole step made GCC compile
+    // and optimize the step twice in every unit with a decode loop, and even
+    // the shorter step changed how GCC laid out the loop after it: a tenth
+    // slower over text with errors (doc/build-cost.md, "The fourth change").
+    [[gnu::noinline]] static constexpr iterator_ at_first_element(base_iterator begin, base_sentinel end,
+                                                                  const Policy& policy)
+    {
+        iterator_ it(before_first_t{}, std::move(begin), std::move(end), policy);
+        if constexpr (forward) {
+            if constexpr (validates_ahead) {
+                if (!UTF8VIEW_IS_CONSTANT_EVALUATED() && it.current_ != it.end_) {
+                    const base_iterator validated = validated_until(it.current_, it.end_);
+                    if (it.current_ < validated) it.window_.validated_end = validated;
+                }
+            }
+            it.arrive(it.current_, 0);
+        }
+        else {
+            it.read_input();
+        }
+        return it;
     }
     // An iterator at the end of a common forward range, knowing its begin.
     constexpr iterator_(at_end_t, const base_iterator& begin, base_iterator end, const Policy& policy)
