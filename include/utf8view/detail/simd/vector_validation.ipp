@@ -87,13 +87,14 @@ UTF8VIEW_ALWAYS_INLINE inline tables load_tables() noexcept
             table_in_each_lane(lookup::current_high), table_in_last_lane(lookup::unfinished_at_end)};
 }
 
-// The error bytes of `current`, whose bytes follow those of `previous`:
+// The error bytes of `current`, given each byte's first, second and third
+// predecessors (`previous_1`, `previous_2`, `previous_3`, byte for byte):
 // non-zero where a byte is not allowed after the bytes before it.
-UTF8VIEW_ALWAYS_INLINE inline vector check(vector current, vector previous, const tables& t) noexcept
+UTF8VIEW_ALWAYS_INLINE inline vector check(vector current, vector previous_1, vector previous_2, vector previous_3,
+                                           const tables& t) noexcept
 {
     // The pair (byte before, byte): the AND of three nibble lookups is the
     // set of ill-formed classes the pair is in.
-    const vector previous_1 = earlier_bytes<1>(current, previous);
     const vector pair_errors = look_up(t.previous_high, high_nibbles(previous_1)) &
                                look_up(t.previous_low, low_nibbles(previous_1)) &
                                look_up(t.current_high, high_nibbles(current));
@@ -101,11 +102,28 @@ UTF8VIEW_ALWAYS_INLINE inline vector check(vector current, vector previous, cons
     // Where byte i-2 is >= E0 or byte i-3 >= F0, byte i must be a
     // continuation byte after a continuation byte (two_continuations), and
     // nowhere else: XOR leaves bit 7 set where the two disagree.
-    const vector third = saturating_subtract(earlier_bytes<2>(current, previous), splat(lookup::third_byte_threshold));
-    const vector fourth =
-        saturating_subtract(earlier_bytes<3>(current, previous), splat(lookup::fourth_byte_threshold));
+    const vector third = saturating_subtract(previous_2, splat(lookup::third_byte_threshold));
+    const vector fourth = saturating_subtract(previous_3, splat(lookup::fourth_byte_threshold));
     const vector must_continue = (third | fourth) & splat(0x80);
     return pair_errors ^ must_continue;
+}
+
+// The error bytes of `current`, whose bytes follow those of `previous`: the
+// predecessors shifted in across the two vectors.
+UTF8VIEW_ALWAYS_INLINE inline vector check(vector current, vector previous, const tables& t) noexcept
+{
+    return check(current, earlier_bytes<1>(current, previous), earlier_bytes<2>(current, previous),
+                 earlier_bytes<3>(current, previous), t);
+}
+
+// The error bytes of `current`, the vector loaded from `at`, whose 3 bytes
+// before are readable: the predecessors loaded from memory, 1, 2 and 3
+// bytes back. Loads where the shifts across the vector edge are shuffles
+// (two instructions each on AVX2 and AVX-512), the unit the check is
+// limited by.
+UTF8VIEW_ALWAYS_INLINE inline vector check_in_place(vector current, const unsigned char* at, const tables& t) noexcept
+{
+    return check(current, load(at - 1), load(at - 2), load(at - 3), t);
 }
 
 template <std::size_t Count, std::size_t... Index>
@@ -122,12 +140,33 @@ UTF8VIEW_ALWAYS_INLINE inline vector check(const vectors<Count>& v, vector previ
     return check(v, previous, t, std::make_index_sequence<Count>{});
 }
 
+template <std::size_t Count, std::size_t... Index>
+UTF8VIEW_ALWAYS_INLINE inline vector check_in_place(const vectors<Count>& v, const unsigned char* at, const tables& t,
+                                                    std::index_sequence<Index...>) noexcept
+{
+    return (check_in_place(v[Index], at + Index * vector::bytes, t) | ...);
+}
+
+// The errors of `Count` vectors loaded from `at`, whose 3 bytes before are
+// readable.
+template <std::size_t Count>
+UTF8VIEW_ALWAYS_INLINE inline vector check_in_place(const vectors<Count>& v, const unsigned char* at,
+                                                    const tables& t) noexcept
+{
+    return check_in_place(v, at, t, std::make_index_sequence<Count>{});
+}
+
 // Where block_prefix copies what it accepts (copy_accepted_prefix): the
 // clean blocks go to `out` as they are found, the last one held back, so
 // that the copy always stops at least a block short of the accepted prefix,
 // and so before its last segment: the caller writes that one itself, after
 // deciding what becomes of it.
 struct block_copy {
+    // The checks shift each vector's predecessors in from the vector before
+    // (check), rather than loading them 1 to 3 bytes back (check_in_place):
+    // with the stores to `out` close behind, those loads sometimes ran
+    // several times slower, depending on where the two buffers lie.
+    static constexpr bool loads_predecessors = false;
     unsigned char* out = nullptr;
     std::size_t copied = 0;                 // p[0, copied) is at out[0, copied)
     vectors<block_vectors> held = {};       // the block at [copied, copied + 64), if the prefix reaches past copied
@@ -152,6 +191,7 @@ struct block_copy {
 // `out`, so that the validating loop carries no test of `out` per block
 // (block_prefix is too large to be inlined where that would fold away).
 struct no_copy {
+    static constexpr bool loads_predecessors = true;  // see block_copy
     template <std::size_t Count>
     UTF8VIEW_ALWAYS_INLINE void accept(std::size_t, const vectors<Count>&) noexcept
     {}
@@ -163,14 +203,28 @@ struct no_copy {
 // (if any) holds an error or continues such a sequence wrongly. Reads only
 // whole blocks inside p[0, n). `copy` is given each clean step as it is
 // accepted. A run of ASCII is skipped two steps at a time with nothing but
-// the ASCII test.
+// the ASCII test. Always inlined, as accepted_prefix is: left out of line,
+// GCC kept block_copy (the held block, `copied`) in memory through the loop.
 template <class Copy>
-inline std::size_t block_prefix(const unsigned char* p, std::size_t n, Copy& copy) noexcept
+UTF8VIEW_ALWAYS_INLINE inline std::size_t block_prefix(const unsigned char* p, std::size_t n, Copy& copy) noexcept
 {
     const tables t = load_tables();
-    vector previous = splat(0);    // bytes before p: as if ASCII
     vector unfinished = splat(0);  // non-zero if the bytes so far end inside a sequence
+    vector previous = splat(0);    // the vector before p + i (as if ASCII before p)
     std::size_t i = 0;
+    // The first step, whose bytes have none before them to load: their
+    // predecessors are shifted in from a vector of ASCII (the bytes before p
+    // count as ASCII). The steps after it load theirs (check_in_place).
+    if (n >= step_bytes) {
+        const vectors<step_vectors> step = load_vectors<step_vectors>(p);
+        if (!is_ascii(step)) {
+            if (!is_zero(check(step, splat(0), t))) return 0;
+            previous = step[step_vectors - 1];
+            unfinished = saturating_subtract(previous, t.unfinished_at_end);
+        }
+        copy.accept(0, step);
+        i = step_bytes;
+    }
     while (n - i >= step_bytes) {
         const vectors<step_vectors> step = load_vectors<step_vectors>(p + i);
         if (is_ascii(step)) {
@@ -190,17 +244,26 @@ inline std::size_t block_prefix(const unsigned char* p, std::size_t n, Copy& cop
             unfinished = splat(0);
             continue;
         }
-        if (!is_zero(check(step, previous, t))) return i;
+        if constexpr (Copy::loads_predecessors) {
+            if (!is_zero(check_in_place(step, p + i, t))) return i;
+        }
+        else {
+            if (!is_zero(check(step, previous, t))) return i;
+        }
         copy.accept(i, step);
         previous = step[step_vectors - 1];
         unfinished = saturating_subtract(previous, t.unfinished_at_end);
         i += step_bytes;
     }
     if constexpr (step_bytes > block_bytes) {
-        // What is left may still hold whole blocks: one at a time.
+        // What is left may still hold whole blocks: one at a time (the first
+        // of them at p itself if p[0, n) is shorter than a step).
         while (n - i >= block_bytes) {
             const vectors<block_vectors> block = load_vectors<block_vectors>(p + i);
-            if (!is_zero(is_ascii(block) ? unfinished : check(block, previous, t))) return i;
+            const vector errors = is_ascii(block)                      ? unfinished
+                                  : Copy::loads_predecessors && i != 0 ? check_in_place(block, p + i, t)
+                                                                       : check(block, previous, t);
+            if (!is_zero(errors)) return i;
             copy.accept(i, block);
             previous = block[block_vectors - 1];
             unfinished = saturating_subtract(previous, t.unfinished_at_end);
@@ -225,7 +288,7 @@ inline std::size_t block_prefix(const unsigned char* p, std::size_t n) noexcept
 // table's accepted_prefix is, and where validate() starts the scalar
 // decoder: a few bytes before the error instead of up to a step.
 template <class Copy>
-inline std::size_t accepted_prefix(const unsigned char* p, std::size_t n, Copy& copy) noexcept
+UTF8VIEW_ALWAYS_INLINE inline std::size_t accepted_prefix(const unsigned char* p, std::size_t n, Copy& copy) noexcept
 {
     const std::size_t i = block_prefix(p, n, copy);
     const tables t = load_tables();
