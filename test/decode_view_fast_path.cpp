@@ -63,7 +63,7 @@ constexpr std::size_t view_block = 1024;
 // After an error the iterator decodes this many bytes with every check
 // before it validates a block again (clean_bytes_after_error there; the
 // stretch ends 3 bytes before the end of the bytes if that is nearer).
-constexpr std::size_t checked_after_error = 128;
+constexpr std::size_t checked_after_error = 1024;
 
 // ---------------------------------------------------------------------------
 // What an iterator shows
@@ -335,12 +335,15 @@ const std::vector<input>& inputs()
             fill_to(text, random, text.size() + 200);
             out.push_back({"errors at block ends " + std::to_string(delta), text});
         }
-        // Errors 1 to 160 bytes after the previous one: the end of the
-        // checked stretch after an error falls before the next error, on
+        // Errors 1 to 40 bytes after the previous one, and around the end
+        // of the checked stretch: that end falls before the next error, on
         // it, after it and inside characters.
         {
+            std::vector<std::size_t> gaps;
+            for (std::size_t gap = 1; gap <= 40; ++gap) gaps.push_back(gap);
+            for (std::size_t gap = checked_after_error - 6; gap <= checked_after_error + 6; ++gap) gaps.push_back(gap);
             std::string text;
-            for (std::size_t gap = 1; gap <= 160; ++gap) {
+            for (const std::size_t gap : gaps) {
                 fill_to(text, random, text.size() + gap);
                 text += errors[gap % errors.size()];
             }

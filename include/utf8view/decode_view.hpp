@@ -205,7 +205,7 @@ class decode_view<V, Policy>::iterator_ : public detail::iterator_category_base<
     // And steps back inside a stretch validated behind it (validated_behind).
     static constexpr bool validates_behind = validates_ahead && keeps_begin;
     static constexpr std::size_t error_look_bytes = 16;         // see validated_until
-    static constexpr std::size_t clean_bytes_after_error = 128;  // see note_error
+    static constexpr std::size_t clean_bytes_after_error = 1024; // see note_error
     static constexpr std::size_t retry_behind_bytes = 32;        // see validate_behind
     // Stepping cannot throw if the policy cannot and the byte iterator's
     // operations cannot.
@@ -630,12 +630,14 @@ private:
     // read as UTF-8, binary data) the next one is often that close, and the
     // checked decoder reads each byte once, where a call to the validator
     // after every error would read the bytes up to the next error twice.
-    // With 128 bytes, errors about a hundred bytes apart or closer keep the
-    // steps in the checked stretch; where they are a thousand bytes apart,
-    // the kernel takes over soon after each. 128 was measured best of 32,
-    // 64, 128 and 256 (doc/design.md, "The contiguous fast path"). The
-    // checked stretch stops 3 bytes short of the end, so that a sequence
-    // that starts in it is decoded without tests against the end.
+    // With 1024 bytes, errors up to about a thousand bytes apart keep the
+    // steps in the checked stretch; where they are further apart, the
+    // kernel takes over after each. A shorter stretch costs most where the
+    // next error lies just past its end: a call to the kernel and two
+    // changes of path for a few hundred bytes. 1024 was measured best of
+    // 128, 256, 512 and 1024 (doc/design.md, "The contiguous fast path").
+    // The checked stretch stops 3 bytes short of the end, so that a
+    // sequence that starts in it is decoded without tests against the end.
     // (Inlined, as is every member a step calls, or static and given values:
     // a member call left out of line takes the iterator's address, and GCC
     // then keeps the whole iterator in memory in the loop, a store for each
