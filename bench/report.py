@@ -669,6 +669,32 @@ def main():
           "branch per element from one build to the next: the `--` loop over the Latin file ran at 1.1 GB/s in "
           "one standalone program and at 1.9 GB/s in another, built from the same headers with the same "
           "flags. The file that decides the target changes from run to run.")
+    if any(t.startswith("`repair_into` of valid text") for t in unmet):
+        copy = ref.geomean("repair", "memcpy")
+        check = ref.geomean("validate", "utf8view.validate")
+        repair = ref.geomean("repair", "utf8view.repair_into")
+        if copy and check and repair:
+            w("- What limits `repair_into` of valid text: it runs the validation kernel and copies each block "
+              "the kernel accepts as it goes (no decoding, no encoding). Here `memcpy` of the lipsum files, "
+              "which fit in the L2 cache, runs at %s GB/s (geometric mean), validation alone (`utf8view.validate`"
+              " in the Validate table) at %s GB/s, %s of `memcpy`, and repair at %s GB/s, %s of validation "
+              "alone: the copy costs the difference, and the target needs repair at %s of validation alone. "
+              "(Validation loads the 1st to 3rd bytes before each vector from memory, where the copying loop "
+              "shifts them in from the previous vector; with the loads the copying loop was no faster with "
+              "its output at any distance from its input, from 0 to 4 KiB, and up to 30%% slower at some: "
+              "doc/design.md, \"The contiguous fast path\".)" % (gbps(copy), gbps(check), ratio(check / copy), gbps(repair), ratio(repair / check),
+                            ratio(0.4 * copy / check)))
+    if any("ICU `U8_NEXT` loop on" in t and t.startswith("lazy") for t in unmet):
+        w("- What limits the lazy loop over text with errors: after an error the view decodes the next 1024 "
+          "bytes with every check, one element per step, as ICU's `U8_NEXT` loop does throughout, and asks "
+          "the kernel again only after that stretch (doc/design.md, \"The contiguous fast path\"). A step "
+          "there tests two positions (the ends of the validated and of the checked stretch) where ICU's loop "
+          "tests one index, and an error also costs its kind (a table read) and the start of a new checked "
+          "stretch. Where errors are dense (random bytes, one in 8) both loops are bound by branch "
+          "mispredictions, about one per error. GCC's block layout decides the rest: a `[[likely]]` that "
+          "made the checked step fall through ran the loop with an error every 8 bytes 12% faster and the "
+          "Latin-1 file 5% faster, but clean Hindi, Japanese, Korean and Russian text 5-10% slower, so it "
+          "was not kept.")
     if missing:
         w("- Not in the library yet (their benchmarks and targets wait for them): %s." % ", ".join(missing))
     if unmet:
