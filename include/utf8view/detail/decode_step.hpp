@@ -243,8 +243,13 @@ inline constexpr second_byte_masks_type second_byte_masks = {
             return ill_formed(error_kind::truncated_sequence, 1);
         return segment{(lead & 0x1Fu) << 6 | second, 2, 0};
     }
-    // 80..C1, F5..FF: no well-formed sequence starts with this byte.
-    return ill_formed(static_cast<error_kind>(lead_byte_table[static_cast<unsigned char>(lead)].error), 1);
+    // 80..C1, F5..FF: no well-formed sequence starts with this byte, and its
+    // row names the error (never 0). Said to the optimizer, so that a loop
+    // that never asks for the kind does not read the table to find that the
+    // segment is ill-formed.
+    const auto kind = lead_byte_table[static_cast<unsigned char>(lead)].error;
+    if (kind == 0) UTF8VIEW_UNREACHABLE();
+    return ill_formed(static_cast<error_kind>(kind), 1);
 }
 
 // Decodes the rest of a segment whose first byte, `lead` (80..FF), was
