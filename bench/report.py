@@ -682,15 +682,15 @@ def main():
               "(Validation loads the 1st to 3rd bytes before each vector from memory, where the copying loop "
               "shifts them in from the previous vector; with the loads the copying loop was no faster with "
               "its output at any distance from its input, from 0 to 4 KiB, and up to 30%% slower at some: "
-              "doc/design.md, \"The contiguous fast path\".)" % (gbps(copy), gbps(check), ratio(check / copy), gbps(repair), ratio(repair / check),
-                            ratio(0.4 * copy / check)))
+              "doc/design.md, \"The contiguous fast path\".)"
+              % (gbps(copy), gbps(check), ratio(check / copy), gbps(repair), ratio(repair / check),
+                 ratio(0.4 * copy / check)))
     if any("ICU `U8_NEXT` loop on" in t and t.startswith("lazy") for t in unmet):
         w("- What limits the lazy loop over text with errors: after an error the view decodes the next 1024 "
           "bytes with every check, one element per step, as ICU's `U8_NEXT` loop does throughout, and asks "
           "the kernel again only after that stretch (doc/design.md, \"The contiguous fast path\"). A step "
           "there tests two positions (the ends of the validated and of the checked stretch) where ICU's loop "
-          "tests one index, and an error also costs its kind (a table read) and the start of a new checked "
-          "stretch. Where errors are dense (random bytes, one in 8) both loops are bound by branch "
+          "tests one index, and an error also costs the start of a new checked stretch. Where errors are dense (random bytes, one in 8) both loops are bound by branch "
           "mispredictions, about one per error. GCC's block layout decides the rest: a `[[likely]]` that "
           "made the checked step fall through ran the loop with an error every 8 bytes 12% faster and the "
           "Latin-1 file 5% faster, but clean Hindi, Japanese, Korean and Russian text 5-10% slower, so it "
