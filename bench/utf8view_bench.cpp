@@ -29,7 +29,8 @@
 //   --corpus=DIR     the corpus folder (else $UTF8VIEW_BENCH_CORPUS_DIR, else the CMake default)
 //   --big-mib=N      size of the concatenated input (else $UTF8VIEW_BENCH_BIG_MIB, else 64; 0: none)
 //   --kernel=NAME    force utf8view's SIMD kernel (when the library can; the library itself
-//                    also reads $UTF8VIEW_KERNEL); the validate family also has one row per kernel
+//                    also reads $UTF8VIEW_KERNEL); the validate family also has one row per kernel,
+//                    and the sum family one with the AVX2 kernel forced (where the CPU has it)
 
 #include "bench_config.hpp"
 #include "bench_support.hpp"
@@ -893,7 +894,9 @@ std::string utf8view_kernel_choice()
 }
 
 // One more validate row per kernel this CPU can run, forced in turn, after
-// the dispatched utf8view rows.
+// the dispatched utf8view rows; and the lazy loop with the AVX2 kernel
+// forced, if the CPU has it (a target for CPUs without AVX-512: the loop
+// validates ahead with the kernel).
 void add_kernel_rows()
 {
 #if defined(UTF8VIEW_BENCH_HAS_VALIDATE) && defined(UTF8VIEW_BENCH_HAS_AVAILABLE_KERNELS) &&                           \
@@ -904,6 +907,11 @@ void add_kernel_rows()
     for (const auto* k : utf8view::detail::available_kernels()) {
         const std::string name(k->name);
         rows.push_back({"utf8view.validate.kernel-" + name, validate_utf8view, name});
+        if (name == "avx2") {
+            auto loops = sum_impls.begin();
+            while (loops != sum_impls.end() && loops->id.starts_with("utf8view.")) ++loops;
+            sum_impls.insert(loops, {"utf8view.views_decode.kernel-avx2", sum_utf8view, name});
+        }
     }
     validate_impls.insert(position, rows.begin(), rows.end());
 #endif
