@@ -13,12 +13,16 @@
 // It streams: each file (or pipe) is read a buffer at a time (64 KiB by
 // default: the bytes read are still in the core's cache when they are
 // validated; with 1 MiB, on a CPU with 512 KiB of L2, checking a large file
-// took 2 to 3 times as long), so memory stays a few MiB whatever the size
-// of the input. Each buffer is validated by the SIMD kernels first; where
+// took 2 to 3 times as long). A larger buffer is handed to the library in
+// slices of at most 64 KiB, and the diagnostics are written out whenever
+// 64 KiB of them are pending, so memory is the buffer and a few hundred
+// KiB, whatever the size of the input, its errors or the file's name. Each
+// slice is validated by the SIMD kernels first; where
 // it is valid, only its line feeds are counted (to give LINE for a later
 // error), and columns are counted only after the last line feed. A buffer's end can cut a character:
 // its first bytes (at most 3) are moved in front of the next buffer, into
-// room kept there for them, so every piece handed to the library is whole.
+// room kept there for them, so every piece handed to the library is whole;
+// a slice ends the same way (utf8view::trim_incomplete_tail).
 
 #include <utf8view/utf8view.hpp>
 
@@ -67,30 +71,39 @@ constexpr std::string_view help_footer = R"(Output:
   With --repair or --skip, standard output receives the text (every other
   byte unchanged: BOM, NUL, CR, a missing final newline) and the
   diagnostics go to standard error. With --repair the text is what a web
-  browser's TextDecoder makes of the bytes.
+  browser's TextDecoder makes of the bytes when told to keep a BOM
+  (ignoreBOM: true; by default it drops one at the start).
   With --quiet no diagnostic and no summary is printed: alone, it only
   sets the exit status, and reads each file only up to its first error;
   with --repair or --skip, standard output receives the text and nothing
   else is printed.
 Input:
   Files, pipes and terminals are read a buffer at a time (--buffer), so
-  memory use does not grow with the input. Files are checked in the order
-  given.
+  memory use does not grow with the input: about the buffer's size and a
+  few hundred KiB. Files are checked in the order given.
 Exit status:
   0 all files are valid UTF-8, 1 some file is not, 2 some file could not be
-  read, standard output could not be written (a full disk, a closed pipe),
-  or the command line is wrong. The other files are still checked after a
-  file that cannot be read; nothing more is done after a write error.)";
+  read, standard output (or standard error, with --repair or --skip) could
+  not be written (a full disk, a closed pipe), or the command line is wrong. The other files are still checked after a
+  file that cannot be read; nothing more is done after a write error (to
+  standard output, or to standard error where the diagnostics go).)";
 
-// A write to standard output failed: the program reports it and stops.
+// A write to standard output (or standard error) failed: the program
+// reports it and stops.
 struct write_failure {
     int error_number;
+    const char* stream_name;
 };
+
+const char* name_of(std::FILE* stream)
+{
+    return stream == stderr ? "standard error" : "standard output";
+}
 
 // Writes `bytes` to `stream`, throwing write_failure if they cannot all be written.
 void write_bytes(std::FILE* stream, const void* bytes, std::size_t size)
 {
-    if (size != 0 && std::fwrite(bytes, 1, size, stream) != size) throw write_failure{errno};
+    if (size != 0 && std::fwrite(bytes, 1, size, stream) != size) throw write_failure{errno, name_of(stream)};
 }
 
 // Where the next byte is, as LINE and COLUMN count it.
@@ -195,7 +208,9 @@ public:
     checker(std::string file_name, mode how, bool quiet, std::size_t buffer_size)
         : file_name_(std::move(file_name)), how_(how), quiet_(quiet), buffer_(held_room + buffer_size)
     {
-        if (how_ == mode::repair || how_ == mode::skip) output_.resize(3 * (held_room + buffer_size));
+        // At most 3 bytes out for each byte in (a replacement for each).
+        if (how_ == mode::repair || how_ == mode::skip)
+            output_.resize(3 * (held_room + std::min(buffer_size, slice_bytes)));
     }
 
     // Reads `file` to its end (or, with --quiet alone, to its first error).
@@ -227,9 +242,32 @@ public:
 
 private:
     static constexpr std::size_t held_room = 3;
+    // The most bytes handed to the library at once (and held_room more: a
+    // piece of one default buffer is never cut): bounds the repaired text
+    // and the errors recorded for one call, whatever --buffer is.
+    static constexpr std::size_t slice_bytes = std::size_t{64} * 1024;
+    // Diagnostics are written out once this many bytes of them are pending.
+    static constexpr std::size_t pending_diagnostics_bytes = std::size_t{64} * 1024;
 
-    // Checks (and repairs) `piece`, which ends on a segment boundary.
+    // Checks (and repairs) `piece`, which ends on a segment boundary, in
+    // slices of at most held_room + slice_bytes. Each slice but the last ends where
+    // trim_incomplete_tail says (not inside a sequence that the next bytes
+    // could complete), so the errors and their kinds are those of the
+    // whole piece, as for the buffers (see run).
     void check_piece(std::span<const unsigned char> piece)
+    {
+        while (piece.size() > held_room + slice_bytes) {
+            const std::size_t cut = u8v::trim_incomplete_tail(piece.first(slice_bytes)).size();
+            check_slice(piece.first(cut));
+            if (how_ == mode::report && quiet_ && error_count_ != 0) return;
+            piece = piece.subspan(cut);
+        }
+        check_slice(piece);
+    }
+
+    // Checks (and repairs) `piece`, at most held_room + slice_bytes long,
+    // which ends on a segment boundary.
+    void check_slice(std::span<const unsigned char> piece)
     {
         switch (how_) {
         case mode::report:
@@ -257,8 +295,7 @@ private:
             diagnostic(*result.kind, done + result.offset, rest.data() + result.offset, length);
             done += result.offset + length;
         }
-        write_bytes(stdout, diagnostics_.data(), diagnostics_.size());
-        diagnostics_.clear();
+        write_diagnostics();
     }
 
     // The text on stdout, repaired by the bulk repairer (well-formed
@@ -283,7 +320,14 @@ private:
         }
         move_over_valid(position_, piece.data() + done, piece.data() + piece.size());
         write_bytes(stdout, output_.data(), static_cast<std::size_t>(result.out - output_.data()));
-        write_bytes(stderr, diagnostics_.data(), diagnostics_.size());
+        write_diagnostics();
+    }
+
+    // Writes the pending diagnostics: to standard output when reporting, to
+    // standard error when the text goes to standard output.
+    void write_diagnostics()
+    {
+        write_bytes(how_ == mode::report ? stdout : stderr, diagnostics_.data(), diagnostics_.size());
         diagnostics_.clear();
     }
 
@@ -314,15 +358,18 @@ private:
         diagnostics_ += file_name_;
         diagnostics_.append(line, static_cast<std::size_t>(out - line));
         ++position_.column;
+        // Text with an error every byte and a long file name would
+        // otherwise hold a slice's worth of lines.
+        if (diagnostics_.size() >= pending_diagnostics_bytes) write_diagnostics();
     }
 
     std::string file_name_;
     mode how_;
     bool quiet_;
     std::vector<unsigned char> buffer_;  // held_room bytes, then what is read
-    std::vector<unsigned char> output_;  // the repaired text of one piece
-    std::vector<error_record> errors_;   // of one piece
-    std::string diagnostics_;            // of one piece
+    std::vector<unsigned char> output_;  // the repaired text of one slice
+    std::vector<error_record> errors_;   // of one slice
+    std::string diagnostics_;            // pending: of one slice, at most about pending_diagnostics_bytes
     std::uint64_t offset_ = 0;           // of the current piece in the file
     std::uint64_t error_count_ = 0;
     text_position position_;
@@ -337,12 +384,16 @@ exit_code check_file(const std::string& path, mode how, bool quiet, std::size_t 
         check.run(file.get());
     }
     catch (const std::system_error& failure) {
-        std::fflush(stdout);
+        // What was made of the bytes read before the failure is written
+        // first; a write failure there is reported too, and ends the run.
+        const bool written = std::fflush(stdout) == 0;
+        const int write_error = errno;
         std::fprintf(stderr, "utf8check: cannot read %s: %s\n", file_name.c_str(), failure.code().message().c_str());
+        if (!written) throw write_failure{write_error, name_of(stdout)};
         return trouble;
     }
     // Reported as done only once written.
-    if (std::fflush(stdout) != 0) throw write_failure{errno};
+    if (std::fflush(stdout) != 0) throw write_failure{errno, name_of(stdout)};
     if (!quiet) {
         const std::uint64_t errors = check.error_count();
         if (errors == 0) std::fprintf(stderr, "%s: valid UTF-8\n", file_name.c_str());
@@ -395,7 +446,7 @@ int main(int argc, char** argv)
         for (const std::string& path : paths) worst = std::max(worst, check_file(path, how, quiet, buffer_size));
     }
     catch (const write_failure& failure) {
-        std::fprintf(stderr, "utf8check: cannot write standard output: %s\n",
+        std::fprintf(stderr, "utf8check: cannot write %s: %s\n", failure.stream_name,
                      std::generic_category().message(failure.error_number).c_str());
         return trouble;
     }

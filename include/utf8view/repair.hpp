@@ -326,7 +326,9 @@ template <std::ranges::input_range R>
     `repair`, which returns a `std::string`.
 
     With `on_error::replace` the output is, byte for byte, what a browser's
-    `new TextDecoder().decode(bytes)` gives, encoded again as UTF-8.
+    `new TextDecoder('utf-8', {ignoreBOM: true}).decode(bytes)` gives,
+    encoded again as UTF-8: a BOM (`EF BB BF`) is copied as any character
+    (a default `TextDecoder` drops one at the start; `strip_bom` does that).
 
     @param bytes  a byte range (string literals are rejected).
     @param out    an output iterator of a code unit type (`char`, `char8_t`,
