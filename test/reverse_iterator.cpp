@@ -15,7 +15,9 @@
 //   iteration of the same view over a std::list;
 // - base() is the position after the element, a throwing policy leaves
 //   the reverse iterator where it was, and a mutable reverse iterator
-//   converts to a const one without running the policy again.
+//   converts to a const one without running the policy again;
+// - an error at the very start goes to the policy once more when the loop
+//   calls begin() (std::views::reverse does), and once without.
 
 #include <utf8view/decode_view.hpp>
 #define BOOST_TEST_MODULE reverse_iterator
@@ -219,4 +221,29 @@ BOOST_AUTO_TEST_CASE(converts_to_const_without_asking_the_policy_again)
     BOOST_TEST(static_cast<std::uint32_t>(*const_it) == 0xFFFDu);
     BOOST_TEST((const_it == it));
     BOOST_TEST((const_it.base() == it.base()));
+}
+
+BOOST_AUTO_TEST_CASE(an_error_at_the_start_goes_to_the_policy_once_more_through_begin)
+{
+    // C0 (never a lead byte, Table 3-7), 'A', 'B': one maximal subpart, at
+    // offset 0. begin() decodes it, and std::views::reverse calls begin()
+    // for its end: twice in that loop (the documented exception); once in
+    // a loop of -- from end() that stops at the first byte.
+    const std::string_view bytes = "\xC0"
+                                   "AB";
+    std::vector<std::uint64_t> offsets;
+    const auto view = bytes | u8v::views::decode(recording_policy{&offsets});
+    std::u32string backwards;
+    for (auto it = view.end(); it.base() != bytes.begin();) {
+        --it;
+        backwards.push_back(*it);
+    }
+    BOOST_TEST((backwards == std::u32string{U'B', U'A', fffd}));
+    BOOST_TEST((offsets == std::vector<std::uint64_t>{0}));
+
+    offsets.clear();
+    backwards.clear();
+    for (char32_t c : view | std::views::reverse) backwards.push_back(c);
+    BOOST_TEST((backwards == std::u32string{U'B', U'A', fffd}));
+    BOOST_TEST((offsets == std::vector<std::uint64_t>{0, 0}));
 }

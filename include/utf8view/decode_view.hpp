@@ -99,7 +99,12 @@ struct decode_adaptor_traits;  // below
     `std::reverse_iterator` of the iterator
     (`std::views::reverse`) is specialized to keep the element before its
     position: each element is decoded once, and the policy runs once per
-    maximal subpart, backwards as forwards.
+    maximal subpart, backwards as forwards, with one exception: `begin()`
+    decodes the first element, and `std::views::reverse` calls it for its
+    end, so a maximal subpart at the very start goes to the policy twice in
+    such a loop (a throwing policy throws before anything is yielded); a
+    loop of `--` from `end()` that stops when `base()` is the first code
+    unit asks once.
 
     @par Bad input Never reads outside `V`, on any code unit sequence. Overlongs
     (`C0 AE`), surrogates (`ED A0 80`), values above U+10FFFF (`F4 90 80 80`),
