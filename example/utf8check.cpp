@@ -84,9 +84,9 @@ Input:
 Exit status:
   0 all files are valid UTF-8, 1 some file is not, 2 some file could not be
   read, standard output (or standard error, with --repair or --skip) could
-  not be written (a full disk, a closed pipe), or the command line is wrong. The other files are still checked after a
-  file that cannot be read; nothing more is done after a write error (to
-  standard output, or to standard error where the diagnostics go).)";
+  not be written (a full disk, a closed pipe), or the command line is
+  wrong. The other files are still checked after a file that cannot be
+  read; nothing more is done after a write error.)";
 
 // A write to standard output (or standard error) failed: the program
 // reports it and stops.
@@ -250,10 +250,10 @@ private:
     static constexpr std::size_t pending_diagnostics_bytes = std::size_t{64} * 1024;
 
     // Checks (and repairs) `piece`, which ends on a segment boundary, in
-    // slices of at most held_room + slice_bytes. Each slice but the last ends where
-    // trim_incomplete_tail says (not inside a sequence that the next bytes
-    // could complete), so the errors and their kinds are those of the
-    // whole piece, as for the buffers (see run).
+    // slices of at most held_room + slice_bytes. Each slice but the last
+    // ends where trim_incomplete_tail says (not inside a sequence that the
+    // next bytes could complete), so the errors and their kinds are those
+    // of the whole piece, as for the buffers (see run).
     void check_piece(std::span<const unsigned char> piece)
     {
         while (piece.size() > held_room + slice_bytes) {
