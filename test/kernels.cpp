@@ -26,7 +26,8 @@ namespace u8v = utf8view;
 
 namespace {
 
-constexpr std::array<std::string_view, 5> validation_kernel_names = {"avx512", "avx2", "sse", "neon", "scalar"};
+constexpr std::array<std::string_view, 6> validation_kernel_names = {"avx512vbmi", "avx512", "avx2",
+                                                                     "sse",        "neon",   "scalar"};
 constexpr std::array<std::string_view, 3> transcoding_kernel_names = {"avx512", "avx2", "scalar"};
 
 // Unicode 15.0, ch. 3, Table 3-8: these bytes, and the code points

@@ -18,8 +18,8 @@
 
 namespace utf8view {
 
-/** The name of the validation kernel in use: `"avx512"`, `"avx2"`,
-    `"sse"`, `"neon"` or `"scalar"`. Over contiguous input of 32 bytes or
+/** The name of the validation kernel in use: `"avx512vbmi"`, `"avx512"`,
+    `"avx2"`, `"sse"`, `"neon"` or `"scalar"`. Over contiguous input of 32 bytes or
     more it finds the well-formed stretches for `validate`, `is_valid`,
     `count_code_points` and `decoded_size`, `decode_into` (which then
     decodes them with the transcoding kernel), `repair_into` and

@@ -99,6 +99,7 @@ BOOST_AUTO_TEST_CASE(cpu_features_agree_with_the_compilers_detection)
     BOOST_TEST(d::has_all(have, d::cpu_features::avx2) == (__builtin_cpu_supports("avx2") != 0));
     BOOST_TEST(d::has_all(have, d::cpu_features::avx512f) == (__builtin_cpu_supports("avx512f") != 0));
     BOOST_TEST(d::has_all(have, d::cpu_features::avx512bw) == (__builtin_cpu_supports("avx512bw") != 0));
+    BOOST_TEST(d::has_all(have, d::cpu_features::avx512vbmi) == (__builtin_cpu_supports("avx512vbmi") != 0));
     BOOST_TEST_MESSAGE("cpu features bits: " << static_cast<unsigned>(have));
 }
 #endif

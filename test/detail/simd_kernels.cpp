@@ -2,8 +2,8 @@
 // Distributed under the Boost Software License, Version 1.0.
 
 // Every validation kernel this CPU can run (detail::available_kernels():
-// on x86-64 avx512, avx2, sse when supported, and always scalar), each
-// called directly, must return exactly what the scalar decoder
+// on x86-64 avx512vbmi, avx512, avx2, sse when supported, and always
+// scalar), each called directly, must return exactly what the scalar decoder
 // (detail::decode_segment, which the conformance tests check against the
 // Unicode Standard and WHATWG) says: the same kind AND offset, on
 //   - every row of decode_vectors.tsv, alone and behind 0..130 ASCII bytes;
@@ -189,10 +189,11 @@ BOOST_AUTO_TEST_CASE(every_supported_kernel_is_under_test)
     }
     BOOST_TEST_MESSAGE("kernels under test on this CPU: " << names);
     // Every SIMD kernel compiled in is tested here when the CPU has it. On
-    // the project's x86-64 machines that is all three.
+    // the project's x86-64 machines that is three or four.
 #if defined(UTF8VIEW_SIMD_X86)
-    if (d::has_all(d::cpu_features_of_this_machine(), d::cpu_features::avx512bw | d::cpu_features::avx2))
-        BOOST_TEST(available.size() == 4u);
+    const d::cpu_features have = d::cpu_features_of_this_machine();
+    if (d::has_all(have, d::cpu_features::avx512bw | d::cpu_features::avx2))
+        BOOST_TEST(available.size() == (d::has_all(have, d::cpu_features::avx512vbmi) ? 5u : 4u));
 #endif
 }
 
@@ -222,17 +223,23 @@ BOOST_AUTO_TEST_CASE(every_byte_pair_with_continuations_around_a_block_boundary)
     // Each ill-formed pair (previous byte, byte) is what one of the lookup
     // tables' entries rejects: followed by the continuation bytes its first
     // byte asks for as a lead (none, one, two), nothing else rejects it.
-    // Placed across a 16-byte lane boundary inside a block (at 15, 16), and
-    // across the block boundary at 64 (at 63, 64).
+    // Placed across a 16-byte lane boundary inside a block (at 15, 16),
+    // across the block boundary at 64 (at 63, 64), and, in non-ASCII text,
+    // across two vector boundaries inside a wider step (at 319, 320, 447,
+    // 448: see errors_deep_in_non_ascii_text_at_every_offset_up_to_1100).
     checker c;
     for (const background kind : {background::ascii, background::mixed}) {
-        const std::string text = make_background(kind, 200, 20260101);
+        const std::string text = make_background(kind, 600, 20260101);
+        const std::string more_text = make_background(kind, 300, 20260102);
         for (unsigned first = 0; first < 256; ++first) {
             const std::string_view continuations = first >= 0xF0 ? "\xBF\x80" : first >= 0xE0 ? "\x80" : "";
             for (unsigned second = 0; second < 256; ++second) {
                 const std::string piece = t::byte_string({first, second}) + std::string(continuations);
-                for (const std::size_t offset : {std::size_t{15}, std::size_t{16}, std::size_t{63}, std::size_t{64}}) {
-                    const std::string bytes = t::plant(text, offset, piece, "hello, world! hello, world! ...", 160);
+                for (const std::size_t offset : {15u, 16u, 63u, 64u, 319u, 320u, 447u, 448u}) {
+                    if (offset > 64 && kind == background::ascii) continue;
+                    const std::string bytes =
+                        offset <= 64 ? t::plant(text, offset, piece, "hello, world! hello, world! ...", 160)
+                                     : t::plant(text, offset, piece, more_text, offset + 200);
                     c.check(bytes_of(bytes), bytes.size(),
                             [&] { return "pair " + t::hex_of(piece) + " at " + std::to_string(offset); });
                 }
@@ -287,6 +294,25 @@ BOOST_AUTO_TEST_CASE(errors_before_a_long_ascii_run_at_every_offset_up_to_320)
             const std::string bytes = t::plant(text, offset, piece, ascii_run, offset + piece.size() + 520);
             c.check(bytes_of(bytes), bytes.size(),
                     [&] { return "[" + t::hex_of(piece) + "] at " + std::to_string(offset) + " before ASCII"; });
+        }
+    }
+    BOOST_TEST(c.failures() == 0);
+}
+
+BOOST_AUTO_TEST_CASE(errors_deep_in_non_ascii_text_at_every_offset_up_to_1100)
+{
+    // Inside text with no ASCII run the kernels may take wider steps (the
+    // AVX-512 ones: four vectors, 256 bytes, from the third step on, as long
+    // as no step is all ASCII): an error of every kind at every offset of
+    // several such steps, the vector boundaries inside them included.
+    checker c;
+    const std::string text = make_background(background::mixed, 1200, 31);
+    const std::string rest = make_background(background::mixed, 400, 32);
+    for (std::size_t offset = 120; offset <= 1100; ++offset) {
+        for (const std::string& piece : error_patterns()) {
+            const std::string bytes = t::plant(text, offset, piece, rest, offset + piece.size() + 300);
+            c.check(bytes_of(bytes), bytes.size(),
+                    [&] { return "[" + t::hex_of(piece) + "] at " + std::to_string(offset) + " in non-ASCII text"; });
         }
     }
     BOOST_TEST(c.failures() == 0);

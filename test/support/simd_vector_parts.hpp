@@ -77,6 +77,8 @@ struct vector_part {
 // non-empty under UTF8VIEW_NO_SIMD and on other architectures.
 inline constexpr vector_part vector_parts[] = {
 #if defined(UTF8VIEW_SIMD_X86)
+    {"avx512vbmi", &utf8view::detail::simd::avx512_vbmi::block_prefix,
+     utf8view::detail::simd::avx512_vbmi::block_bytes},
     {"avx512", &utf8view::detail::simd::avx512::block_prefix, utf8view::detail::simd::avx512::block_bytes},
     {"avx2", &utf8view::detail::simd::avx2::block_prefix, utf8view::detail::simd::avx2::block_bytes},
     {"sse", &utf8view::detail::simd::sse::block_prefix, utf8view::detail::simd::sse::block_bytes},

@@ -96,6 +96,8 @@ struct kernel {
 // On equal timings the calibration keeps the earlier one.
 inline constexpr kernel kernels[] = {
 #if defined(UTF8VIEW_SIMD_X86)
+    {"avx512vbmi", cpu_features::avx512f | cpu_features::avx512bw | cpu_features::avx512vbmi,
+     &simd::avx512_vbmi::validate, &simd::avx512_vbmi::accepted_prefix, &simd::avx512_vbmi::copy_accepted_prefix},
     {"avx512", cpu_features::avx512f | cpu_features::avx512bw, &simd::avx512::validate, &simd::avx512::accepted_prefix,
      &simd::avx512::copy_accepted_prefix},
     {"avx2", cpu_features::avx2, &simd::avx2::validate, &simd::avx2::accepted_prefix,

@@ -134,6 +134,13 @@ UTF8VIEW_ALWAYS_INLINE inline std::size_t first_nonzero_byte(vector v) noexcept
 
 // Two vectors, one block, per step.
 inline constexpr std::size_t step_vectors = 2;
+inline constexpr std::size_t dense_step_vectors = step_vectors;
+
+// The validating loop loads each vector's 1st to 3rd predecessors 1 to 3
+// bytes back: a shift across the 128-bit lanes takes two shuffles, the
+// unit the check is limited by, and half of the 32-byte loads stay within
+// a cache line (no slower over text read from memory than from the caches).
+inline constexpr bool validation_loads_predecessors = true;
 
 #include <utf8view/detail/simd/vector_validation.ipp>
 

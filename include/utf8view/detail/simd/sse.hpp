@@ -126,6 +126,11 @@ UTF8VIEW_ALWAYS_INLINE inline std::size_t first_nonzero_byte(vector v) noexcept
 
 // Four vectors, one block, per step.
 inline constexpr std::size_t step_vectors = 4;
+inline constexpr std::size_t dense_step_vectors = step_vectors;
+
+// The validating loop loads each vector's 1st to 3rd predecessors 1 to 3
+// bytes back, where a shift would take one palignr each.
+inline constexpr bool validation_loads_predecessors = true;
 
 #include <utf8view/detail/simd/vector_validation.ipp>
 

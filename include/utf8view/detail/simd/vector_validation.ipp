@@ -23,7 +23,11 @@
 ///     >= 80), `is_zero`, and `first_nonzero_byte` (its index, or
 ///     vector::bytes);
 ///   - `step_vectors`: how many vectors the checking loop takes per step
-///     (one error test and one ASCII test per step).
+///     (one error test and one ASCII test per step), and
+///     `dense_step_vectors`, how many while the text stays non-ASCII;
+///   - `validation_loads_predecessors`: whether the validating loop loads
+///     each vector's 1st to 3rd predecessors from memory (check_in_place)
+///     rather than shifting them in from the vector before (check).
 /// So the code below is compiled once per instruction set, each time with
 /// that set enabled: a template could not do it, since a function that uses
 /// one set's intrinsics must itself be compiled for that set, and one
@@ -41,8 +45,10 @@
 inline constexpr std::size_t block_bytes = 64;
 inline constexpr std::size_t block_vectors = block_bytes / vector::bytes;
 inline constexpr std::size_t step_bytes = step_vectors * vector::bytes;
+inline constexpr std::size_t dense_step_bytes = dense_step_vectors * vector::bytes;
 static_assert(block_bytes % vector::bytes == 0 && step_bytes % block_bytes == 0,
               "a step is a whole number of blocks, a block a whole number of vectors");
+static_assert(dense_step_vectors >= step_vectors, "a step inside non-ASCII text is at least as wide");
 
 // `Count` vectors, one after another in memory.
 template <std::size_t Count>
@@ -191,7 +197,7 @@ struct block_copy {
 // `out`, so that the validating loop carries no test of `out` per block
 // (block_prefix is too large to be inlined where that would fold away).
 struct no_copy {
-    static constexpr bool loads_predecessors = true;  // see block_copy
+    static constexpr bool loads_predecessors = validation_loads_predecessors;
     template <std::size_t Count>
     UTF8VIEW_ALWAYS_INLINE void accept(std::size_t, const vectors<Count>&) noexcept
     {}
@@ -254,6 +260,24 @@ UTF8VIEW_ALWAYS_INLINE inline std::size_t block_prefix(const unsigned char* p, s
         previous = step[step_vectors - 1];
         unfinished = saturating_subtract(previous, t.unfinished_at_end);
         i += step_bytes;
+        if constexpr (dense_step_vectors > step_vectors) {
+            // Wider steps while the text stays non-ASCII; the first step
+            // that is all ASCII goes back to the loop above, which takes it.
+            while (n - i >= dense_step_bytes) {
+                const vectors<dense_step_vectors> dense = load_vectors<dense_step_vectors>(p + i);
+                if (is_ascii(dense)) break;
+                if constexpr (Copy::loads_predecessors) {
+                    if (!is_zero(check_in_place(dense, p + i, t))) return i;
+                }
+                else {
+                    if (!is_zero(check(dense, previous, t))) return i;
+                }
+                copy.accept(i, dense);
+                previous = dense[dense_step_vectors - 1];
+                unfinished = saturating_subtract(previous, t.unfinished_at_end);
+                i += dense_step_bytes;
+            }
+        }
     }
     if constexpr (step_bytes > block_bytes) {
         // What is left may still hold whole blocks: one at a time (the first
