@@ -4,14 +4,14 @@
 
 /// \file
 /// The AVX-512 validation kernels (x86-64): the algorithm of
-/// detail/simd/vector_validation.ipp on 64-byte vectors, four per step,
-/// the vector type in detail/simd/avx512_vector.ipp. Two
-/// kernels, compiled from the same code:
+/// detail/simd/vector_validation.ipp on 64-byte vectors, two per step and
+/// four while the text stays non-ASCII, the vector type in
+/// detail/simd/avx512_vector.ipp. Two kernels, compiled from the same code:
 ///   - `avx512`: needs AVX-512F and AVX-512BW (byte shuffles and byte masks
 ///     on 64-byte vectors; the shift across 128-bit lanes is an F
 ///     instruction, valignq);
 ///   - `avx512vbmi`: needs VBMI too, whose byte permute looks the nibbles
-///     up without masking them (10-15% faster on AMD Zen 4).
+///     up without masking them (about 10% faster on AMD Zen 4).
 /// Each is compiled for its set in a target region, so users need no -m
 /// flag; the dispatcher calls one only where the CPU has its set and the OS
 /// saves the ZMM and mask registers.

@@ -303,10 +303,11 @@ inline std::size_t block_prefix(const unsigned char* p, std::size_t n) noexcept
     return block_prefix(p, n, none);
 }
 
-// block_prefix, then, in the whole vectors of the next step (or of what is
-// left, if shorter), the first byte that check() finds not allowed after
-// the bytes before it (with the real bytes before them); block_prefix alone
-// if none is flagged. p[0, result) holds no error except perhaps the start
+// block_prefix, then, in the whole vectors of the next step (as wide as a
+// step inside non-ASCII text, where block_prefix may have stopped at one;
+// or of what is left, if shorter), the first byte that check() finds not
+// allowed after the bytes before it (with the real bytes before them);
+// block_prefix alone if none is flagged. p[0, result) holds no error except perhaps the start
 // of a sequence that this byte breaks (whose lead byte is at most 3 back),
 // since a byte of a well-formed prefix is never flagged. What the kernel
 // table's accepted_prefix is, and where validate() starts the scalar
@@ -317,7 +318,7 @@ UTF8VIEW_ALWAYS_INLINE inline std::size_t accepted_prefix(const unsigned char* p
     const std::size_t i = block_prefix(p, n, copy);
     const tables t = load_tables();
     vector previous = i == 0 ? splat(0) : load(p + i - vector::bytes);
-    for (std::size_t at = i; at - i < step_bytes && n - at >= vector::bytes; at += vector::bytes) {
+    for (std::size_t at = i; at - i < dense_step_bytes && n - at >= vector::bytes; at += vector::bytes) {
         const vector current = load(p + at);
         const std::size_t flagged = first_nonzero_byte(check(current, previous, t));
         if (flagged != vector::bytes) return at + flagged;
