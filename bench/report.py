@@ -693,8 +693,8 @@ def main():
               "which fit in the L2 cache, runs at %s GB/s (geometric mean), validation alone (`utf8view.validate`"
               " in the Validate table) at %s GB/s, %s of `memcpy`, and repair at %s GB/s, %s of validation "
               "alone: the copy costs the difference, and the target needs repair at %s of validation alone. "
-              "(Validation loads the 1st to 3rd bytes before each vector from memory, where the copying loop "
-              "shifts them in from the previous vector; with the loads the copying loop was no faster with "
+              "(The copying loop shifts each vector's 1st to 3rd bytes before it in from the previous vector; "
+              "loading them from memory, as the SSE, NEON and AVX2 validators do, made it no faster with "
               "its output at any distance from its input, from 0 to 4 KiB, and up to 30%% slower at some: "
               "doc/design.md, \"The contiguous fast path\".)"
               % (gbps(copy), gbps(check), ratio(check / copy), gbps(repair), ratio(repair / check),
