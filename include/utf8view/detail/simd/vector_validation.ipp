@@ -307,11 +307,12 @@ inline std::size_t block_prefix(const unsigned char* p, std::size_t n) noexcept
 // step inside non-ASCII text, where block_prefix may have stopped at one;
 // or of what is left, if shorter), the first byte that check() finds not
 // allowed after the bytes before it (with the real bytes before them);
-// block_prefix alone if none is flagged. p[0, result) holds no error except perhaps the start
-// of a sequence that this byte breaks (whose lead byte is at most 3 back),
-// since a byte of a well-formed prefix is never flagged. What the kernel
-// table's accepted_prefix is, and where validate() starts the scalar
-// decoder: a few bytes before the error instead of up to a step.
+// block_prefix alone if none is flagged. p[0, result) holds no error
+// except perhaps the start of a sequence that this byte breaks (whose lead
+// byte is at most 3 back), since a byte of a well-formed prefix is never
+// flagged. What the kernel table's accepted_prefix is, and where validate()
+// starts the scalar decoder: a few bytes before the error instead of up to
+// a step.
 template <class Copy>
 UTF8VIEW_ALWAYS_INLINE inline std::size_t accepted_prefix(const unsigned char* p, std::size_t n, Copy& copy) noexcept
 {
