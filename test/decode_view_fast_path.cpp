@@ -11,7 +11,12 @@
 //     sequences and characters cut at the ends of the 1024-byte blocks)
 //     iterated forwards, backwards and along walks that mix ++ and --
 //     (going back over errors and forward again), with replace and skip,
-//     under every validation kernel of this CPU.
+//     under every validation kernel and every transcoder of this CPU (with
+//     replace, where errors are dense and random, the iterator takes the
+//     bytes a window of 64 at a time, split by the transcoder's classes:
+//     the inputs of random bytes, alone, between text and among
+//     characters, go in and out of that mode, and the walks step back into
+//     windows and out of them).
 //     Oracle: views::decode over a std::list<char> of the same bytes (no
 //     fast path, no kernel), checked against every decode vector by
 //     conformance/decode_vectors.cpp. Compared: the value, error(), the byte
@@ -304,6 +309,35 @@ const std::vector<input>& inputs()
             while (noise.size() < 2000) noise += t::random_bytes(random).bytes;
             out.push_back({"random bytes", noise});
         }
+        // Where the iterator steps through windows of 64 bytes (dense,
+        // random errors): long, so that windows follow each other; between
+        // stretches of text, so that it goes in and out; stray
+        // continuation bytes among characters of every length; and mostly
+        // ASCII, near the point where a window is taken or not.
+        {
+            std::string noise;
+            while (noise.size() < 8 * 1024) noise += t::random_bytes(random).bytes;
+            out.push_back({"random bytes, long", noise});
+            std::string mixed;
+            while (mixed.size() < 12 * 1024) {
+                const std::size_t junk = mixed.size() + size_between(70, 600);
+                while (mixed.size() < junk) mixed += t::random_bytes(random).bytes;
+                fill_to(mixed, random, mixed.size() + size_between(1, 1500));
+            }
+            out.push_back({"random bytes between text", mixed});
+            std::string strays;
+            while (strays.size() < 6 * 1024) {
+                strays += t::encode_by_table_3_6(t::random_scalar_value(random));
+                if (random.below(3) != 0) strays += static_cast<char>(random.between(0x80, 0xBF));
+                if (random.below(16) == 0) strays += t::corrupted_text(random).bytes;
+            }
+            out.push_back({"stray continuation bytes among characters", strays});
+            std::string mostly_ascii;
+            while (mostly_ascii.size() < 6 * 1024)
+                mostly_ascii +=
+                    static_cast<char>(random.below(5) == 0 ? random.between(0x80, 0xFF) : random.below(0x80));
+            out.push_back({"random bytes, mostly ASCII", mostly_ascii});
+        }
         out.push_back({"all ASCII", std::string(8 * 1024, 'k')});
         out.push_back({"all 2-byte", text_of_length(2, 0x80, 0x7FF, 6 * 1024)});
         out.push_back({"all 3-byte", text_of_length(3, 0x800, 0xD7FF, 6 * 1024 + 1)});
@@ -479,7 +513,7 @@ BOOST_AUTO_TEST_CASE(inputs_are_as_described)
         }
 }
 
-BOOST_AUTO_TEST_CASE(fast_path_equals_the_list_view_under_every_kernel)
+BOOST_AUTO_TEST_CASE(fast_path_equals_the_list_view_under_every_kernel_and_transcoder)
 {
     const std::vector<input>& all = inputs();
     std::vector<expected_run> replace;
@@ -492,8 +526,8 @@ BOOST_AUTO_TEST_CASE(fast_path_equals_the_list_view_under_every_kernel)
         for (const walk& w : replace.back().walks) walk_steps += w.steps.size();
         for (const walk& w : skip.back().walks) walk_steps += w.steps.size();
     }
-    BOOST_TEST_MESSAGE(all.size() << " inputs, " << walk_steps << " walk steps per kernel");
-    t::for_each_kernel([&] {
+    BOOST_TEST_MESSAGE(all.size() << " inputs, " << walk_steps << " walk steps per kernel and transcoder");
+    t::for_each_kernel_and_transcoder([&] {
         for (std::size_t index = 0; index < all.size(); ++index) {
             BOOST_TEST_CONTEXT("input " << index << " (" << all[index].name << ", " << all[index].bytes.size()
                                         << " bytes), replace")

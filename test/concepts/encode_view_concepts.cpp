@@ -91,10 +91,13 @@ static_assert(decode_mirrors<u8v::encode_view<t::forward_test_range<const char32
 // targets, over contiguous ranges, both hold their position, the end and
 // the beginning (for the offset of an error); then the decode iterator the
 // ends of the validated and checked stretches, the start of the stretch
-// validated behind it and where to validate behind again, and the cached
-// element (value, length, error), the encode iterator the bytes of the
-// current code point (doc/design.md, Iterators).
-static_assert(sizeof(void*) != 8 || sizeof(std::ranges::iterator_t<u8v::decode_view<std::string_view>>) == 64);
+// validated behind it and where to validate behind again, the cached
+// element (value, length, error), and with on_error::replace (the default)
+// the window of the steps through dense errors; the encode iterator the
+// bytes of the current code point (doc/design.md, Iterators).
+static_assert(sizeof(void*) != 8 || sizeof(std::ranges::iterator_t<u8v::decode_view<std::string_view>>) == 72);
+static_assert(sizeof(void*) != 8 ||
+              sizeof(std::ranges::iterator_t<u8v::decode_view<std::string_view, u8v::on_error::skip_t>>) == 64);
 static_assert(sizeof(void*) != 8 || sizeof(std::ranges::iterator_t<u8v::encode_view<std::u32string_view>>) == 40);
 
 // encode_view over the archetypes in constant evaluation (checked at

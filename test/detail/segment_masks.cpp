@@ -11,8 +11,12 @@
 // of every UTF-8 length, and on every lead byte with every second byte.
 // The vector kernels compute the classes with their own instructions; the
 // transcoder tests (transcode_kernels.cpp) hold each of them, forced in
-// turn, to the reference decoder.
+// turn, to the reference decoder. Each transcoder's classify_window (what
+// the lazy decode view asks where errors are dense), and classify_bytes,
+// the scalar one, must give exactly these classes on every window here
+// (bit 63 of second_outside aside, which looks past the window).
 
+#include <utf8view/detail/dispatch.hpp>
 #include <utf8view/detail/simd/segment_masks.hpp>
 #define BOOST_TEST_MODULE detail_segment_masks
 #include <boost/test/unit_test.hpp>
@@ -63,10 +67,51 @@ simd::byte_class_masks classes_of(const unsigned char* p)
     return m;
 }
 
+std::string describe(const simd::byte_class_masks& m)
+{
+    std::string out;
+    for (const std::uint64_t mask : {m.ascii, m.continuation, m.two, m.three, m.four, m.second_outside})
+        out += " " + std::to_string(mask);
+    return out;
+}
+
+// The classes each classifier gives for the window at p[0, 64) equal
+// classes_of's; returns false (and says which differs, in the words `what`
+// and `number`) if not.
+bool classifiers_agree(const unsigned char* p, const char* what, std::size_t number)
+{
+    simd::byte_class_masks expected = classes_of(p);
+    const std::uint64_t inside = ~bit(window - 1);  // second_outside of byte 63 says nothing
+    expected.second_outside &= inside;
+    const auto same = [&](simd::byte_class_masks got) {
+        got.second_outside &= inside;
+        return got.ascii == expected.ascii && got.continuation == expected.continuation && got.two == expected.two &&
+               got.three == expected.three && got.four == expected.four &&
+               got.second_outside == expected.second_outside;
+    };
+    bool all = true;
+    if (!same(simd::classify_bytes(p))) {
+        BOOST_ERROR(what << " " << number << ": classify_bytes gives" << describe(simd::classify_bytes(p))
+                         << ", expected" << describe(expected));
+        all = false;
+    }
+    for (const utf8view::detail::transcoder* c : utf8view::detail::available_transcoders())
+        if (!same(c->classify_window(p))) {
+            BOOST_ERROR(what << " " << number << ": transcoder " << c->name << " classifies as"
+                             << describe(c->classify_window(p)) << ", expected" << describe(expected));
+            all = false;
+        }
+    return all;
+}
+
 // Checks the window at p[0, 64) (a segment starts at p[0]) against the
-// reference decoder's segments of p[0, 64).
+// reference decoder's segments of p[0, 64), and the classifiers on it.
 void check_window(const unsigned char* p, const std::string& what)
 {
+    BOOST_TEST_CONTEXT(what)
+    {
+        BOOST_TEST(classifiers_agree(p, "window", 0));
+    }
     const simd::segment_masks got = simd::split_segments(classes_of(p));
     std::uint64_t starts = 0;
     std::uint64_t well_formed = 0;
@@ -153,7 +198,9 @@ BOOST_AUTO_TEST_CASE(every_lead_byte_and_next_bytes)
                         if (s.well_formed() && s.offset < complete) well_formed |= bit(s.offset);
                     }
                     ++cases;
-                    if (got.starts != starts || (got.well_formed & starts & simd::complete_starts) != well_formed) {
+                    const bool classified = classifiers_agree(bytes.data(), "lead byte at", offset);
+                    if (got.starts != starts || (got.well_formed & starts & simd::complete_starts) != well_formed ||
+                        !classified) {
                         if (mismatches++ < 10)
                             BOOST_ERROR("lead " << lead << ", then " << second << ", " << third << ", " << fourth
                                                 << " at offset " << offset);
@@ -161,4 +208,23 @@ BOOST_AUTO_TEST_CASE(every_lead_byte_and_next_bytes)
                 }
     BOOST_TEST(cases == 256u * 256u * 8u * 4u);
     BOOST_TEST(mismatches == 0u);
+}
+
+// Every pair of bytes last in the window (62, 63), and every byte last
+// after each lead byte with a narrowed second-byte range: the classifiers
+// read nothing past the window, and their bit 63 of second_outside is the
+// one bit left unsaid.
+BOOST_AUTO_TEST_CASE(every_pair_of_bytes_at_the_end_of_the_window)
+{
+    std::array<unsigned char, window> bytes{};
+    std::size_t disagreements = 0;
+    for (unsigned first = 0; first < 0x100; ++first)
+        for (unsigned second = 0; second < 0x100; ++second) {
+            bytes.fill(0x41);
+            bytes[window - 2] = static_cast<unsigned char>(first);
+            bytes[window - 1] = static_cast<unsigned char>(second);
+            if (!classifiers_agree(bytes.data(), "last two bytes", first << 8 | second) && ++disagreements > 10)
+                BOOST_FAIL("too many disagreements");
+        }
+    BOOST_TEST(disagreements == 0u);
 }

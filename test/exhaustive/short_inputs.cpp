@@ -24,7 +24,11 @@
 //     bytes, through decode_into (a recording policy checks the kind,
 //     offset and length of every error; on_error::replace and skip, which
 //     the transcoders decode in bulk), utf8_to_utf16_into, repair_into,
-//     count_code_points and the view;
+//     count_code_points and the view; and batches of 64 inputs each after
+//     'a' and 2 to 8 stray continuation bytes, where errors are so dense
+//     that the view with on_error::replace steps through windows of 64
+//     bytes split by the transcoder's byte classes (forwards and
+//     backwards);
 //   - utf8_to_utf16_into unbounded and into every room (replace, and skip
 //     with the rule for a full output), utf8_to_utf16_size, to_u16string,
 //     and views::utf8_to_utf16 forwards and backwards;
@@ -565,13 +569,25 @@ struct batch {
         errors.clear();
         inputs.clear();
     }
-    void add(const unsigned char* input, std::size_t n, const expected_decoding& e, std::size_t pad)
+    // The input after `pad` bytes 'a', and, with `strays`, after 'a' and
+    // then that many stray continuation bytes (80, each an ill-formed
+    // maximal subpart of its own: the 'a' ends whatever the input before
+    // left unfinished).
+    void add(const unsigned char* input, std::size_t n, const expected_decoding& e, std::size_t pad,
+             std::size_t strays = 0)
     {
         for (std::size_t at = 0; at < pad; ++at) {
             segments.push_back({bytes.size(), 1, U'a', std::nullopt});
             bytes.push_back('a');
             replaced.push_back(U'a');
             skipped.push_back(U'a');
+        }
+        for (std::size_t at = 0; at < strays; ++at) {
+            const ref::segment stray{bytes.size(), 1, 0, u8v::error_kind::unexpected_continuation_byte};
+            segments.push_back(stray);
+            errors.push_back(stray);
+            bytes.push_back(0x80);
+            replaced.push_back(U'?');
         }
         const std::size_t offset = bytes.size();
         inputs.emplace_back(offset, n);
@@ -693,6 +709,51 @@ void check_batch(failure_log& log, const batch& b, workspace& w)
     }
     if (index != b.segments.size()) fail_at(0, "the view over the batch: ", index, " elements");
 }
+
+// A batch whose inputs lie among stray continuation bytes: where errors are
+// so dense and random, the view with on_error::replace steps through
+// windows of 64 bytes split by the transcoder's byte classes, and decodes
+// each segment with no branch. Forwards and backwards, per element: the
+// value (U+FFFD for each error), the byte offset of base(),
+// code_unit_count() and error().
+void check_dense_batch(failure_log& log, const batch& b, workspace& w)
+{
+    const std::size_t total = b.bytes.size();
+    w.input.reserve(total);
+    unsigned char* const at_end = w.input.last() - total;
+    std::copy(b.bytes.begin(), b.bytes.end(), at_end);
+    const std::span<const unsigned char> bytes(at_end, total);
+    const auto fail_at = [&](std::size_t byte_offset, const char* what, std::size_t index) {
+        std::size_t which = 0;
+        while (which + 1 < b.inputs.size() && b.inputs[which + 1].first <= byte_offset) ++which;
+        const checker c{&log, b.bytes.data() + b.inputs[which].first, b.inputs[which].second,
+                        "in a batch of inputs among stray continuation bytes"};
+        c.fail(what, index);
+    };
+    const auto same = [&](const auto& it, std::size_t index) {
+        const ref::segment& s = b.segments[index];
+        return *it == (s.well_formed() ? s.code_point : U'\uFFFD') &&
+               static_cast<std::size_t>(it.base() - bytes.begin()) == s.offset && it.code_unit_count() == s.length &&
+               it.error() == s.error;
+    };
+    const auto view = u8v::views::decode(bytes, u8v::on_error::replace);
+    std::size_t index = 0;
+    for (auto it = view.begin(); it != view.end(); ++it, ++index) {
+        if (index >= b.segments.size() || !same(it, index)) {
+            fail_at(index < b.segments.size() ? b.segments[index].offset : 0, "the replacing view, element ", index);
+            return;
+        }
+    }
+    if (index != b.segments.size()) fail_at(0, "the replacing view: elements ", index);
+    for (auto it = view.end(); it != view.begin();) {
+        --it;
+        if (index == 0 || !same(it, --index)) {
+            fail_at(b.segments[index].offset, "the replacing view backwards, element ", index);
+            return;
+        }
+    }
+}
+
 // ---------------------------------------------------------------------------
 // The input sets, and the threads that walk them
 
@@ -734,6 +795,7 @@ std::size_t run_set(const input_set& set, failure_log& log, void (*body)(const c
     const auto worker = [&] {
         workspace w;
         batch b;
+        batch among_strays;
         unsigned char bytes[4];
         checker c{&log, bytes, set.length, context};
         for (;;) {
@@ -746,9 +808,12 @@ std::size_t run_set(const input_set& set, failure_log& log, void (*body)(const c
                 body(c, w);
                 if (batches) {
                     b.add(bytes, set.length, w.expected, 1 + index * 7 % 61);
+                    among_strays.add(bytes, set.length, w.expected, 1, 2 + index * 5 % 7);
                     if (b.inputs.size() == batch_size || index + 1 == last) {
                         check_batch(log, b, w);
                         b.clear();
+                        check_dense_batch(log, among_strays, w);
+                        among_strays.clear();
                     }
                 }
             }

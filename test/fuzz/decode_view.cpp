@@ -5,9 +5,11 @@
 // element with the reference decoder (support/reference_utf8.hpp).
 //
 //   - contiguous bytes (the fast path: blocks validated ahead by the SIMD
-//     kernel, forced in turn to each kernel this CPU has), placed flush
-//     with the end of readable memory and, for the walks backwards, flush
-//     with its start;
+//     kernel, and with on_error::replace, where errors are dense and
+//     random, windows of 64 bytes classified by the transcoder; forced in
+//     turn to each kernel and transcoder this CPU has), placed flush with
+//     the end of readable memory and, for the walks backwards, flush with
+//     its start;
 //   - a std::list<char> (bidirectional, the checked generic path), and a
 //     single-pass input range;
 //   - null_terminated(pointer) over the bytes before the first NUL;

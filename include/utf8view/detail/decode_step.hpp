@@ -347,6 +347,62 @@ decode_step_in_memory(const unsigned char* p, const unsigned char* last) noexcep
     return (word & 0x8080808080808080u) == 0;
 }
 
+// The length of a segment, 1 to 4 bytes, from the distance to the start of
+// the next one (& 7): read from a table rather than computed, so that it
+// comes as a byte known to fit one. (Computed, GCC widened the decode
+// view's cached length at every step of a loop, on every path, for the one
+// path that computes it: a twentieth slower over text without errors.)
+inline constexpr std::uint8_t segment_length_by_distance[8] = {1, 1, 2, 3, 4, 4, 4, 4};
+
+// Decodes the segment of `length` bytes (1 to 4) at `p`, with no branch:
+// the caller knows where the segment ends (from split_segments, on a
+// window's byte classes) and that 4 bytes from `p` are readable; the bytes
+// past the segment are read and ignored, except the second byte of a
+// segment of one byte, which names its error. Where segments of every kind
+// follow each other at random (binary data read as UTF-8), a decoder that
+// branches on the lead byte mispredicts about once per segment; this one
+// computes everything and selects.
+//   - Well-formed exactly when the lead byte's row of Table 3-7 asks for
+//     `length` bytes (ASCII: 1): a maximal subpart ends at the first byte
+//     its row does not allow, so one as long as its row is the whole
+//     sequence. The value: the payload bits of Table 3-6, gathered as if
+//     the sequence were 4 bytes long and shifted down.
+//   - Ill-formed: a subpart of 2 or 3 bytes is truncated_sequence; one of
+//     a single byte is the lead byte's own kind (a continuation byte, C0,
+//     C1, F5..FF), or, after a lead byte whose second byte broke it,
+//     second_byte_error's kind; the element is U+FFFD.
+[[nodiscard]] UTF8VIEW_ALWAYS_INLINE inline segment decode_segment_of_length(const unsigned char* p,
+                                                                             unsigned length) noexcept
+{
+    std::uint32_t word;
+    UTF8VIEW_MEMCPY(&word, p, sizeof word);
+    const unsigned lead = word & 0xFFu;
+    const unsigned second = (word >> 8) & 0xFFu;
+    const unsigned high = lead >> 7;  // 1 unless ASCII
+    const lead_byte_row row = lead_byte_table.rows[lead & 0x7Fu];  // the row of lead | 0x80
+    const unsigned expected = (1u - high) + high * row.length;
+    const unsigned whole = expected == length ? 1u : 0u;
+    // 1 byte: 0xFF >> 1 = 0x7F; 2, 3, 4 bytes: 0x1F, 0x0F, 0x07.
+    const std::uint32_t lead_bits = lead & (0xFFu >> (length + (length > 1 ? 1u : 0u)));
+    const std::uint32_t gathered =
+        lead_bits << 18 | (word >> 8 & 0x3Fu) << 12 | (word >> 16 & 0x3Fu) << 6 | (word >> 24 & 0x3Fu);
+    const std::uint32_t value = gathered >> (6 * (4 - length));
+    // second_byte_error without branches: a continuation byte outside the
+    // row's range names the sequence's kind, anything else truncates it.
+    constexpr unsigned truncated = static_cast<unsigned>(error_kind::truncated_sequence);
+    constexpr unsigned overlong = static_cast<unsigned>(error_kind::overlong);
+    constexpr unsigned surrogate = static_cast<unsigned>(error_kind::surrogate);
+    constexpr unsigned out_of_range = static_cast<unsigned>(error_kind::out_of_range);
+    const unsigned continues = (second & 0xC0u) == 0x80u ? 1u : 0u;
+    const unsigned named = overlong + (lead == 0xEDu ? 1u : 0u) * (surrogate - overlong) +
+                           (lead == 0xF4u ? 1u : 0u) * (out_of_range - overlong);
+    const unsigned broken_lead = truncated + continues * (named - truncated);
+    const unsigned one_byte = row.error + (row.length != 0 ? 1u : 0u) * broken_lead;
+    const unsigned kind = ((length == 1 ? 1u : 0u) * one_byte + (length > 1 ? 1u : 0u) * truncated) * (1u - whole);
+    const std::uint32_t element = 0xFFFDu ^ ((value ^ 0xFFFDu) & (0u - whole));
+    return segment{element, static_cast<std::uint8_t>(length), static_cast<std::uint8_t>(kind)};
+}
+
 // Decodes the well-formed sequence at `p` without checking it: the caller
 // knows (from a validation kernel) that the bytes from `p` on are
 // well-formed UTF-8, so the lead byte alone gives the length (Table 3-7

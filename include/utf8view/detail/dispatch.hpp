@@ -414,6 +414,10 @@ using utf8_to_utf16_function = utf8_to_utf16_progress (*)(const unsigned char*, 
 using utf16_to_utf8_function = utf16_to_utf8_progress (*)(const char16_t*, const char16_t*, unsigned char*,
                                                           std::size_t) noexcept;
 
+// The byte classes of a 64-byte window (simd::scalar::classify_window is
+// the contract), for the lazy decode view where errors are dense.
+using classify_window_function = simd::byte_class_masks (*)(const unsigned char*) noexcept;
+
 struct transcoder {
     std::string_view name;  // what UTF8VIEW_TRANSCODER and force_transcoder take
     cpu_features required;  // all of them must be usable
@@ -422,6 +426,7 @@ struct transcoder {
     decode_replacing_function decode_replacing;
     utf8_to_utf16_function utf8_to_utf16_valid;
     utf16_to_utf8_function utf16_to_utf8;
+    classify_window_function classify_window;
 };
 
 inline constexpr transcoder transcoders[] = {
@@ -431,13 +436,15 @@ inline constexpr transcoder transcoders[] = {
          cpu_features::bmi1 | cpu_features::bmi2 | cpu_features::popcnt,
      &simd::avx512_transcode::decode_valid, &simd::avx512_transcode::encode_scalar_values,
      &simd::avx512_transcode::decode_replacing, &simd::avx512_transcode::utf8_to_utf16_valid,
-     &simd::avx512_transcode::utf16_to_utf8},
+     &simd::avx512_transcode::utf16_to_utf8, &simd::avx512_transcode::classify_window},
     {"avx2", cpu_features::avx2 | cpu_features::bmi1 | cpu_features::popcnt, &simd::avx2_transcode::decode_valid,
      &simd::avx2_transcode::encode_scalar_values, &simd::avx2_transcode::decode_replacing,
-     &simd::avx2_transcode::utf8_to_utf16_valid, &simd::avx2_transcode::utf16_to_utf8},
+     &simd::avx2_transcode::utf8_to_utf16_valid, &simd::avx2_transcode::utf16_to_utf8,
+     &simd::avx2_transcode::classify_window},
 #endif
     {"scalar", cpu_features::none, &simd::scalar::decode_valid, &simd::scalar::encode_scalar_values,
-     &simd::scalar::decode_replacing, &simd::scalar::utf8_to_utf16_valid, &simd::scalar::utf16_to_utf8},
+     &simd::scalar::decode_replacing, &simd::scalar::utf8_to_utf16_valid, &simd::scalar::utf16_to_utf8,
+     &simd::scalar::classify_window},
 };
 
 inline constexpr std::size_t transcoder_count = std::size(transcoders);

@@ -38,6 +38,7 @@
 
 #include <utf8view/config.hpp>
 #include <utf8view/detail/simd/scalar.hpp>
+#include <utf8view/detail/simd/segment_masks.hpp>
 #include <utf8view/detail/simd/transcode_scalar.hpp>
 #include <utf8view/kernels.hpp>  // declared there, defined with the others
 
@@ -123,6 +124,13 @@ inline constexpr bool kernels_compiled_separately = false;
 // (simd::scalar::utf8_to_utf16_valid is the contract).
 [[nodiscard]] UTF8VIEW_KERNEL_CALL utf8_to_utf16_progress utf8_to_utf16_valid_with_active_transcoder(
     const unsigned char* p, const unsigned char* stop, char16_t* out, std::size_t room) noexcept;
+
+// active_transcoder().classify_window: the byte classes of the 64 bytes at
+// `p`, which must all be readable; reads nothing else
+// (simd::scalar::classify_window is the contract). What the lazy decode
+// view asks where errors are dense.
+[[nodiscard]] UTF8VIEW_KERNEL_CALL simd::byte_class_masks
+classify_window_with_active_transcoder(const unsigned char* p) noexcept;
 
 // active_transcoder().utf16_to_utf8: converts UTF-16 [p, end) to at most
 // `room` bytes of UTF-8, stopping at the first unpaired surrogate

@@ -66,6 +66,11 @@ UTF8VIEW_KERNEL_CALL decode_progress decode_replacing_with_active_transcoder(
     return active_transcoder().decode_replacing(p, stop, end, out, room, action, clean_after);
 }
 
+UTF8VIEW_KERNEL_CALL simd::byte_class_masks classify_window_with_active_transcoder(const unsigned char* p) noexcept
+{
+    return active_transcoder().classify_window(p);
+}
+
 UTF8VIEW_KERNEL_CALL encode_progress encode_scalar_values_with_active_transcoder(const char32_t* p, const char32_t* end,
                                                                                  unsigned char* out,
                                                                                  std::size_t room) noexcept

@@ -72,6 +72,39 @@ inline constexpr std::uint64_t single_byte_window = (std::uint64_t{1} << 62) - 1
     return {starts, well_formed};
 }
 
+// The byte classes of the 64 bytes at `p` (reads p[0, 64) and nothing
+// else), one byte at a time with no branch: what the scalar transcoder
+// gives for classify_window. Bit 63 of second_outside says nothing (the
+// byte after the window is not read): split_segments never asks it, since
+// the lead byte last in the window takes no byte inside it.
+[[nodiscard]] inline byte_class_masks classify_bytes(const unsigned char* p) noexcept
+{
+    byte_class_masks m{0, 0, 0, 0, 0, 0};
+    std::uint64_t e0 = 0, ed = 0, f0 = 0, f4 = 0;                      // the lead bytes with narrower ranges
+    std::uint64_t from_a0 = 0, below_a0 = 0, from_90 = 0, below_90 = 0;  // continuation bytes by range
+    for (unsigned i = 0; i < 64; ++i) {
+        const unsigned b = p[i];
+        const std::uint64_t bit = std::uint64_t{1} << i;
+        m.ascii |= (b < 0x80u ? bit : 0);
+        m.continuation |= ((b & 0xC0u) == 0x80u ? bit : 0);
+        m.two |= (b - 0xC2u < 0x1Eu ? bit : 0);
+        m.three |= (b - 0xE0u < 0x10u ? bit : 0);
+        m.four |= (b - 0xF0u < 0x05u ? bit : 0);
+        e0 |= (b == 0xE0u ? bit : 0);
+        ed |= (b == 0xEDu ? bit : 0);
+        f0 |= (b == 0xF0u ? bit : 0);
+        f4 |= (b == 0xF4u ? bit : 0);
+        from_a0 |= (b - 0xA0u < 0x20u ? bit : 0);
+        below_a0 |= (b - 0x80u < 0x20u ? bit : 0);
+        from_90 |= (b - 0x90u < 0x30u ? bit : 0);
+        below_90 |= (b - 0x80u < 0x10u ? bit : 0);
+    }
+    // E0 A0..BF, ED 80..9F, F0 90..BF, F4 80..8F (Table 3-7, second column).
+    m.second_outside =
+        (e0 & ~(from_a0 >> 1)) | (ed & ~(below_a0 >> 1)) | (f0 & ~(from_90 >> 1)) | (f4 & ~(below_90 >> 1));
+    return m;
+}
+
 }  // namespace utf8view::detail::simd
 
 #include <utf8view/detail/epilogue.hpp>

@@ -497,6 +497,29 @@ inline __m256i bytes_of_bits(unsigned bits) noexcept
     return _mm256_cmpeq_epi8(_mm256_and_si256(_mm256_set1_epi8(static_cast<char>(bits)), each), each);
 }
 
+// As scalar::classify_window (same contract, same result): the byte after
+// the window is not read, so the second byte's narrower ranges (after E0,
+// ED, F0 and F4) are tested on the masks of the next byte's ranges, shifted
+// by one, as the AVX-512 transcoder does; bit 63 of second_outside says
+// nothing.
+inline byte_class_masks classify_window(const unsigned char* p) noexcept
+{
+    const __m256i low = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
+    const __m256i high = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + 32));
+    const std::uint64_t ascii = ~(std::uint64_t{static_cast<std::uint32_t>(_mm256_movemask_epi8(low))} |
+                                  std::uint64_t{static_cast<std::uint32_t>(_mm256_movemask_epi8(high))} << 32);
+    const auto outside = [&](unsigned char lead, unsigned char first, unsigned char span) {
+        return in_range(low, high, lead, 1) & ~(in_range(low, high, first, span) >> 1);
+    };
+    return {ascii,
+            in_range(low, high, 0x80, 0x40),  // continuation bytes
+            in_range(low, high, 0xC2, 0x1E),  // C2..DF
+            in_range(low, high, 0xE0, 0x10),  // E0..EF
+            in_range(low, high, 0xF0, 0x05),  // F0..F4
+            outside(0xE0, 0xA0, 0x20) | outside(0xED, 0x80, 0x20) | outside(0xF0, 0x90, 0x30) |
+                outside(0xF4, 0x80, 0x10)};
+}
+
 // As scalar::decode_replacing (same contract, same result). Each 64-byte
 // window is split into its segments with 64-bit masks (split_segments,
 // segment_masks.hpp); the segments that start at 0..60 are decoded 8

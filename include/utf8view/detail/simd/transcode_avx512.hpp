@@ -440,6 +440,28 @@ inline std::uint64_t second_byte_outside(__m512i bytes, unsigned char lead, unsi
     return is_lead & ~(bytes_in_range(bytes, low, span) >> 1);
 }
 
+// The byte classes of the 64 bytes `bytes` (segment_masks.hpp), whose
+// ASCII bytes are `ascii`. The second byte's narrower ranges: after E0
+// (A0..BF), ED (80..9F), F0 (90..BF) and F4 (80..8F); bit 63 of
+// second_outside says nothing (the byte after the window is not known).
+inline byte_class_masks byte_classes(__m512i bytes, std::uint64_t ascii) noexcept
+{
+    return {ascii,
+            bytes_in_range(bytes, 0x80, 0x40),  // continuation bytes
+            bytes_in_range(bytes, 0xC2, 0x1E),  // C2..DF
+            bytes_in_range(bytes, 0xE0, 0x10),  // E0..EF
+            bytes_in_range(bytes, 0xF0, 0x05),  // F0..F4
+            second_byte_outside(bytes, 0xE0, 0xA0, 0x20) | second_byte_outside(bytes, 0xED, 0x80, 0x20) |
+                second_byte_outside(bytes, 0xF0, 0x90, 0x30) | second_byte_outside(bytes, 0xF4, 0x80, 0x10)};
+}
+
+// As scalar::classify_window (same contract, same result).
+inline byte_class_masks classify_window(const unsigned char* p) noexcept
+{
+    const __m512i bytes = _mm512_loadu_si512(p);
+    return byte_classes(bytes, ~static_cast<std::uint64_t>(_mm512_movepi8_mask(bytes)));
+}
+
 // As scalar::decode_replacing (same contract, same result). Each 64-byte
 // window is split into its segments (Unicode 15.0 ch. 3 §3.9) with 64-bit
 // masks, one bit per byte (split_segments, segment_masks.hpp). The
@@ -489,17 +511,7 @@ inline decode_progress decode_replacing(const unsigned char* p, const unsigned c
                 continue;
             }
         }
-        // The second byte's narrower ranges: after E0 (A0..BF), ED
-        // (80..9F), F0 (90..BF) and F4 (80..8F).
-        const byte_class_masks classes = {
-            ascii,
-            bytes_in_range(bytes, 0x80, 0x40),  // continuation bytes
-            bytes_in_range(bytes, 0xC2, 0x1E),  // C2..DF
-            bytes_in_range(bytes, 0xE0, 0x10),  // E0..EF
-            bytes_in_range(bytes, 0xF0, 0x05),  // F0..F4
-            second_byte_outside(bytes, 0xE0, 0xA0, 0x20) | second_byte_outside(bytes, 0xED, 0x80, 0x20) |
-                second_byte_outside(bytes, 0xF0, 0x90, 0x30) | second_byte_outside(bytes, 0xF4, 0x80, 0x10)};
-        const auto [starts, well_formed] = split_segments(classes);
+        const auto [starts, well_formed] = split_segments(byte_classes(bytes, ascii));
 
         // Segments that start at 0..60 end inside the window.
         const std::uint64_t taken = starts & complete_starts;

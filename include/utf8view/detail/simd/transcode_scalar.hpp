@@ -19,6 +19,7 @@
 #include <utf8view/config.hpp>
 #include <utf8view/detail/decode_step.hpp>
 #include <utf8view/detail/encode_step.hpp>
+#include <utf8view/detail/simd/segment_masks.hpp>
 #include <utf8view/detail/utf16_step.hpp>
 
 #include <cstddef>
@@ -302,6 +303,15 @@ inline utf16_to_utf8_progress utf16_to_utf8(const char16_t* p, const char16_t* e
                                             std::size_t room) noexcept
 {
     return utf16_to_utf8_well_formed(p, end, out, room);
+}
+
+// The byte classes of the window of 64 bytes at `p` (segment_masks.hpp):
+// reads p[0, 64) only. Bit 63 of second_outside says nothing. What the lazy
+// decode view asks where errors are dense (its dense_step), which then
+// splits the window into its segments with split_segments.
+[[nodiscard]] inline byte_class_masks classify_window(const unsigned char* p) noexcept
+{
+    return classify_bytes(p);
 }
 
 }  // namespace utf8view::detail::simd::scalar
