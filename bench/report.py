@@ -704,11 +704,12 @@ def main():
           "bytes with every check, one element per step, as ICU's `U8_NEXT` loop does throughout, and asks "
           "the kernel again only after that stretch (doc/design.md, \"The contiguous fast path\"). A step "
           "there tests two positions (the ends of the validated and of the checked stretch) where ICU's loop "
-          "tests one index, and an error also costs the start of a new checked stretch. Where errors are dense (random bytes, one in 8) both loops are bound by branch "
-          "mispredictions, about one per error. GCC's block layout decides the rest: a `[[likely]]` that "
-          "made the checked step fall through ran the loop with an error every 8 bytes 12% faster and the "
-          "Latin-1 file 5% faster, but clean Hindi, Japanese, Korean and Russian text 5-10% slower, so it "
-          "was not kept.")
+          "tests one index, and an error also costs the start of a new checked stretch. Where errors are dense "
+          "but regular (one in 8) both loops are bound by branch mispredictions, about one per error; where "
+          "they are dense and random (random bytes) the view steps through 64-byte windows whose segment "
+          "starts the transcoder's byte classes give, with no branch per segment. GCC's block layout decides "
+          "the rest: the same steps run 5-30% faster or slower as their blocks fall across 64-byte lines "
+          "(doc/design.md, \"The contiguous fast path\").")
     if missing:
         w("- Not in the library yet (their benchmarks and targets wait for them): %s." % ", ".join(missing))
     if unmet:
