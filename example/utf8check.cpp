@@ -180,17 +180,6 @@ struct error_record {
     std::size_t length;
 };
 
-// Replaces (or drops) each maximal subpart, and counts it.
-struct counting_policy {
-    std::uint64_t* count;
-    std::optional<char32_t> replacement;
-    std::optional<char32_t> operator()(const u8v::decode_error_info&) const
-    {
-        ++*count;
-        return replacement;
-    }
-};
-
 // Replaces (or drops) each maximal subpart, and records it.
 struct recording_policy {
     std::vector<error_record>* errors;
@@ -305,8 +294,19 @@ private:
         const std::optional<char32_t> replacement =
             how_ == mode::repair ? std::optional<char32_t>(U'\uFFFD') : std::optional<char32_t>();
         if (quiet_) {
-            // No diagnostics: nothing to count but the errors.
-            const auto result = u8v::repair_into(piece, output_.data(), counting_policy{&error_count_, replacement});
+            // No diagnostics, and the exit status needs only whether there
+            // was an error: a valid slice goes out as it is, and another is
+            // repaired with the library's own policies, which it repairs in
+            // bulk where errors are dense (a call per error would cost
+            // several times as much over binary data). error_count_ then
+            // says only whether it is 0.
+            if (u8v::is_valid(piece)) {
+                write_bytes(stdout, piece.data(), piece.size());
+                return;
+            }
+            ++error_count_;
+            const auto result = how_ == mode::repair ? u8v::repair_into(piece, output_.data(), u8v::on_error::replace)
+                                                     : u8v::repair_into(piece, output_.data(), u8v::on_error::skip);
             write_bytes(stdout, output_.data(), static_cast<std::size_t>(result.out - output_.data()));
             return;
         }
@@ -371,7 +371,7 @@ private:
     std::vector<error_record> errors_;   // of one slice
     std::string diagnostics_;            // pending: of one slice, at most about pending_diagnostics_bytes
     std::uint64_t offset_ = 0;           // of the current piece in the file
-    std::uint64_t error_count_ = 0;
+    std::uint64_t error_count_ = 0;      // with --quiet and --repair or --skip: 0, or not
     text_position position_;
 };
 

@@ -178,6 +178,107 @@ BOOST_AUTO_TEST_CASE(valid_text_is_copied_unchanged)
     });
 }
 
+// Where errors are dense, replace and skip repair 64 bytes at a time (the
+// transcoder's byte classes split into segments): inputs that go in and out
+// of that path, under every kernel and transcoder, into a pointer, a
+// string, a back inserter, and bounded outputs that end in the last
+// windows, against the reference (segments by Table 3-7 and §3.9).
+BOOST_AUTO_TEST_CASE(dense_errors_repaired_under_every_kernel_and_transcoder)
+{
+    t::random_source random(20261205);
+    std::vector<std::string> inputs;
+    std::string noise;  // random bytes: about half of the segments are errors
+    while (noise.size() < 8 * 1024) noise += t::random_bytes(random).bytes;
+    inputs.push_back(noise);
+    std::string mixed;  // junk between stretches of text
+    while (mixed.size() < 12 * 1024) {
+        const std::size_t junk = mixed.size() + random.between(1, 600);
+        while (mixed.size() < junk) mixed += t::random_bytes(random).bytes;
+        const std::size_t text = mixed.size() + random.between(1, 1500);
+        while (mixed.size() < text) mixed += t::valid_text(random).bytes;
+    }
+    inputs.push_back(mixed);
+    std::string strays;  // stray continuation bytes among characters of every length
+    while (strays.size() < 6 * 1024) {
+        strays += t::encode_by_table_3_6(t::random_scalar_value(random));
+        if (random.below(3) != 0) strays += static_cast<char>(random.between(0x80, 0xBF));
+        if (random.below(16) == 0) strays += t::corrupted_text(random).bytes;
+    }
+    inputs.push_back(strays);
+    std::string latin1;  // ISO-8859-1 letters among ASCII words, read as UTF-8
+    while (latin1.size() < 6 * 1024) {
+        latin1 += static_cast<char>(random.below(4) == 0 ? random.between(0xA0, 0xFF) : random.between('a', 'z'));
+        if (random.below(6) == 0) latin1 += ' ';
+    }
+    inputs.push_back(latin1);
+    std::string sparse;  // corrupted pieces every hundred bytes or so
+    while (sparse.size() < 20 * 1024)
+        sparse += random.below(8) == 0 ? t::corrupted_text(random).bytes : t::valid_text(random).bytes;
+    inputs.push_back(sparse);
+    std::string all_errors;  // a maximal subpart at every byte: the longest output a window can give
+    while (all_errors.size() < 700)
+        all_errors += static_cast<char>(random.below(2) == 0 ? 0x80 + random.below(64) : 0xF8);
+    inputs.push_back(all_errors);
+
+    t::for_each_kernel_and_transcoder([&] {
+        for (std::size_t which = 0; which < inputs.size(); ++which) {
+            const std::string& input = inputs[which];
+            BOOST_TEST_CONTEXT("input " << which << " (" << input.size() << " bytes)")
+            {
+                const auto* const p = reinterpret_cast<const unsigned char*>(input.data());
+                const std::vector<ref::segment> segments = ref::segments(p, input.size());
+                std::string replaced;
+                std::string skipped;
+                for (const ref::segment& s : segments) {
+                    replaced += s.well_formed() ? ref::encode(s.code_point) : ref::encode(0xFFFD);
+                    if (s.well_formed()) skipped += ref::encode(s.code_point);
+                }
+                BOOST_TEST_REQUIRE(errors_of(segments).size() > input.size() / 100);
+                const std::string_view bytes(input);
+                BOOST_TEST(u8v::repair(bytes) == replaced);
+                BOOST_TEST(u8v::repair(bytes, u8v::on_error::skip) == skipped);
+                // Exactly the room needed (AddressSanitizer sees a write past it).
+                std::vector<char> out(replaced.size());
+                const auto into = u8v::repair_into(bytes, out.data());
+                BOOST_TEST(static_cast<std::size_t>(into.out - out.data()) == replaced.size());
+                BOOST_TEST((std::string_view(out.data(), out.size()) == replaced));
+                std::vector<char8_t> inserted;
+                u8v::repair_into(bytes, std::back_inserter(inserted), u8v::on_error::skip);
+                BOOST_TEST((std::string(inserted.begin(), inserted.end()) == skipped));
+                // Bounded: rooms that end in the last windows, and one anywhere.
+                for (const bool skip : {false, true}) {
+                    const std::string& expected = skip ? skipped : replaced;
+                    std::vector<std::size_t> rooms = {expected.size(), expected.size() + 5,
+                                                      random.below(static_cast<std::uint32_t>(expected.size() + 1))};
+                    for (std::size_t fewer = 1; fewer <= 200 && fewer <= expected.size(); fewer += 1 + fewer / 8)
+                        rooms.push_back(expected.size() - fewer);
+                    if (input.size() < 1024)  // every room
+                        for (std::size_t room = 0; room < expected.size(); ++room) rooms.push_back(room);
+                    for (const std::size_t room : rooms) {
+                        const ref::bounded_result r = ref::repair_into_room(segments, input.size(),
+                                                                            skip ? ref::policy_behaviour::drops_declared
+                                                                                 : ref::policy_behaviour::replaces,
+                                                                            skip ? 0 : 3, room);
+                        std::string bounded(room, '\xAA');
+                        const auto result = skip
+                                                ? u8v::repair_into(bytes, std::span<char>(bounded), u8v::on_error::skip)
+                                                : u8v::repair_into(bytes, std::span<char>(bounded));
+                        const auto written = static_cast<std::size_t>(result.out - std::span<char>(bounded).begin());
+                        BOOST_TEST(written == r.written, "room " << room << (skip ? ", skip" : ""));
+                        BOOST_TEST(bounded.substr(0, written) == expected.substr(0, r.written),
+                                   "room " << room << (skip ? ", skip" : ""));
+                        BOOST_TEST(static_cast<std::size_t>(result.in - bytes.begin()) == r.in,
+                                   "room " << room << (skip ? ", skip" : ""));
+                        // Nothing left written past what the result says was.
+                        BOOST_TEST(bounded.find_first_not_of('\xAA', written) == std::string::npos,
+                                   "room " << room << (skip ? ", skip" : ""));
+                    }
+                }
+            }
+        }
+    });
+}
+
 BOOST_AUTO_TEST_CASE(user_policies_are_told_each_maximal_subpart_once)
 {
     const std::string kuhn = t::read_testdata("UTF-8-test.txt");

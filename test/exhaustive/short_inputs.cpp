@@ -23,12 +23,13 @@
 //     a 64-byte block; and batches of 64 inputs, each after 1 to 61 ASCII
 //     bytes, through decode_into (a recording policy checks the kind,
 //     offset and length of every error; on_error::replace and skip, which
-//     the transcoders decode in bulk), utf8_to_utf16_into, repair_into,
-//     count_code_points and the view; and batches of 64 inputs each after
-//     'a' and 2 to 8 stray continuation bytes, where errors are so dense
-//     that the view with on_error::replace steps through windows of 64
-//     bytes split by the transcoder's byte classes (forwards and
-//     backwards);
+//     the transcoders decode in bulk), utf8_to_utf16_into, repair_into
+//     (the recording policy, replace and skip), count_code_points and the
+//     view; and batches of 64 inputs each after 'a' and 2 to 8 stray
+//     continuation bytes, where errors are so dense that the view with
+//     on_error::replace steps through windows of 64 bytes split by the
+//     transcoder's byte classes (forwards and backwards), and repair with
+//     replace and skip goes a window at a time;
 //   - utf8_to_utf16_into unbounded and into every room (replace, and skip
 //     with the rule for a full output), utf8_to_utf16_size, to_u16string,
 //     and views::utf8_to_utf16 forwards and backwards;
@@ -616,6 +617,29 @@ struct recording_policy {
     }
 };
 
+// repair_into with on_error::replace (EF BF BD for each error) and repair
+// with on_error::skip, the policies that repair a window of 64 bytes at a
+// time where errors come close together.
+template <class Fail>
+void check_batch_repaired(const batch& b, std::span<const unsigned char> bytes, workspace& w, const Fail& fail)
+{
+    static thread_local std::string replaced;
+    static thread_local std::string skipped;
+    replaced.clear();
+    skipped.clear();
+    for (const ref::segment& s : b.segments) {
+        replaced += ref::encode(s.well_formed() ? s.code_point : U'\uFFFD');
+        if (s.well_formed()) skipped += ref::encode(s.code_point);
+    }
+    w.output.reserve(replaced.size());
+    unsigned char* const repaired = w.output.last() - replaced.size();
+    const auto result = u8v::repair_into(bytes, repaired);
+    if (result.out != repaired + replaced.size() ||
+        std::string_view(reinterpret_cast<const char*>(repaired), replaced.size()) != replaced)
+        fail("repair_into of the batch, replace");
+    if (u8v::repair(bytes, u8v::on_error::skip) != skipped) fail("repair of the batch, skip");
+}
+
 void check_batch(failure_log& log, const batch& b, workspace& w)
 {
     const auto fail_at = [&](std::size_t byte_offset, const auto&... parts) {
@@ -691,6 +715,7 @@ void check_batch(failure_log& log, const batch& b, workspace& w)
         std::string_view(reinterpret_cast<const char*>(repaired), expected_repair.size()) != expected_repair)
         fail_at(0, "repair_into of the batch");
     if (told.size() != b.errors.size()) fail_at(0, "repair_into of the batch: told of ", told.size(), " errors");
+    check_batch_repaired(b, bytes, w, [&](const char* what) { fail_at(0, what); });
     // The view, which validates blocks ahead with the kernel.
     told.clear();
     std::size_t index = 0;
@@ -745,6 +770,7 @@ void check_dense_batch(failure_log& log, const batch& b, workspace& w)
         }
     }
     if (index != b.segments.size()) fail_at(0, "the replacing view: elements ", index);
+    check_batch_repaired(b, bytes, w, [&](const char* what) { fail_at(0, what, 0); });
     for (auto it = view.end(); it != view.begin();) {
         --it;
         if (index == 0 || !same(it, --index)) {
