@@ -10,6 +10,7 @@
 // Never the library's own decoder.
 
 #include <utf8view/repair.hpp>
+#include <utf8view/transcode.hpp>
 #define BOOST_TEST_MODULE repair
 #include <boost/test/unit_test.hpp>
 
@@ -179,10 +180,11 @@ BOOST_AUTO_TEST_CASE(valid_text_is_copied_unchanged)
 }
 
 // Where errors are dense, replace and skip repair 64 bytes at a time (the
-// transcoder's byte classes split into segments): inputs that go in and out
-// of that path, under every kernel and transcoder, into a pointer, a
-// string, a back inserter, and bounded outputs that end in the last
-// windows, against the reference (segments by Table 3-7 and §3.9).
+// transcoder's byte classes split into segments), and the size functions
+// count that way: inputs that go in and out of that path, under every
+// kernel and transcoder, into a pointer, a string, a back inserter, and
+// bounded outputs that end in the last windows, against the reference
+// (segments by Table 3-7 and §3.9).
 BOOST_AUTO_TEST_CASE(dense_errors_repaired_under_every_kernel_and_transcoder)
 {
     t::random_source random(20261205);
@@ -237,6 +239,8 @@ BOOST_AUTO_TEST_CASE(dense_errors_repaired_under_every_kernel_and_transcoder)
                 const std::string_view bytes(input);
                 BOOST_TEST(u8v::repair(bytes) == replaced);
                 BOOST_TEST(u8v::repair(bytes, u8v::on_error::skip) == skipped);
+                BOOST_TEST(u8v::repaired_size(bytes) == replaced.size());
+                BOOST_TEST(u8v::count_code_points(bytes) == segments.size());
                 // Exactly the room needed (AddressSanitizer sees a write past it).
                 std::vector<char> out(replaced.size());
                 const auto into = u8v::repair_into(bytes, out.data());

@@ -121,11 +121,11 @@ struct string_sink {
 
 // Repair a window of 64 bytes at a time, for the policies that answer every
 // maximal subpart the same way (fixed_subpart_action: U+FFFD, or nothing),
-// from `p`, a segment boundary, while errors come: the transcoder classifies
-// the window's bytes (classify_window), split_segments finds its segments
-// and which are well-formed, and the stretches between the ill-formed ones
-// are copied whole, each ill-formed maximal subpart giving `EF BF BD` or
-// nothing: into a pointer in place where that is safe (see below), else
+// from `p`, a segment boundary after two errors close together, while
+// errors come: the transcoder classifies the window's bytes, split_segments
+// finds its segments and which are well-formed (take_window, in
+// transcode.hpp), and the stretches between the ill-formed ones are copied
+// whole, each ill-formed maximal subpart giving `EF BF BD` or nothing: into a pointer in place where that is safe (see below), else
 // into a buffer on the stack and then to the sink in one piece. A window
 // takes the segments that start in its first 61 bytes (they end inside
 // it); the next starts where the last of them ends. Stops after two windows
@@ -150,13 +150,8 @@ const unsigned char* repair_windows(const unsigned char* p, const unsigned char*
     unsigned char staged[3 * 64 + 64];  // the longest output and one copy's overshoot
     int clean_windows = 0;  // windows since the last error
     while (end - p >= repair_window_reach && sink.space() >= most) {
-        const simd::segment_masks masks = simd::split_segments(classify_window_with_active_transcoder(p));
-        const std::uint64_t taken = masks.starts & simd::complete_starts;  // bit 0 among them
-        const int last = 63 - std::countl_zero(taken);
-        const std::uint64_t after = masks.starts & ~((std::uint64_t{2} << last) - 1);
-        const auto window_end = static_cast<std::size_t>(std::countr_zero(after));  // 64 if none
-        std::uint64_t errors = taken & ~masks.well_formed;
-        clean_windows = errors == 0 ? clean_windows + 1 : 0;
+        const taken_window window = take_window(p);
+        clean_windows = window.errors == 0 ? clean_windows + 1 : 0;
         // Into a pointer, the window is written in place where the bytes
         // its copies write past its output (at most 64) are sure to be
         // written again, so that nothing is left written past what the
@@ -172,18 +167,16 @@ const unsigned char* repair_windows(const unsigned char* p, const unsigned char*
         }
         unsigned char* out = first;
         std::size_t run = 0;  // where the well-formed stretch being copied starts
-        while (errors != 0) {
+        for (std::uint64_t errors = window.errors; errors != 0; errors &= errors - 1) {
             const auto error = static_cast<unsigned>(std::countr_zero(errors));
             UTF8VIEW_MEMCPY(out, p + run, 64);
             out += error - run;
             UTF8VIEW_MEMCPY(out, replacement_bytes, 4);
             out += replacement_length;
-            // A maximal subpart is at most 3 bytes: the next start is in the window.
-            run = static_cast<std::size_t>(std::countr_zero(masks.starts & (~std::uint64_t{1} << error)));
-            errors &= errors - 1;
+            run = error_end(window, error);
         }
         UTF8VIEW_MEMCPY(out, p + run, 64);
-        out += window_end - run;
+        out += window.end - run;
         const auto written = static_cast<std::size_t>(out - first);
         if constexpr (std::same_as<Sink, pointer_sink>) {
             if (in_place) sink.advance(written);
@@ -192,7 +185,7 @@ const unsigned char* repair_windows(const unsigned char* p, const unsigned char*
         else {
             sink.write(staged, written);
         }
-        p += window_end;
+        p += window.end;
         if (clean_windows == 2) break;
     }
     return p;
@@ -210,7 +203,25 @@ const unsigned char* repair_memory(const unsigned char* start, const unsigned ch
 {
     const unsigned char* p = start;
     bool full = false;  // the next segment (or replacement) does not fit
+    // With a fixed answer to every error: whether two errors came in one
+    // checked stretch (the flagged block, and clean_bytes_after_error bytes
+    // past each error), so close together that windows (repair_windows)
+    // take over from the segment after the second.
+    bool dense = false;
     while (p != end && !full) {
+        if constexpr (fixed_subpart_action<Policy>.fixed) {
+            if (dense) {
+                dense = false;
+                if (end - p >= repair_window_reach) {
+                    const unsigned char* const windows_end =
+                        repair_windows(p, end, sink, fixed_subpart_action<Policy>.action);
+                    if (windows_end != p) {
+                        p = windows_end;
+                        continue;  // the kernel again, from a segment boundary
+                    }
+                }
+            }
+        }
         const auto left = static_cast<std::size_t>(end - p);
         const std::size_t block = left < bulk_block_bytes ? left : bulk_block_bytes;
         const std::size_t room = sink.space();
@@ -247,21 +258,12 @@ const unsigned char* repair_memory(const unsigned char* start, const unsigned ch
             sink.write(p, valid);
         }
         p = valid_end;
-        if constexpr (fixed_subpart_action<Policy>.fixed) {
-            if (end - p >= repair_window_reach) {
-                const unsigned char* const windows_end =
-                    repair_windows(p, end, sink, fixed_subpart_action<Policy>.action);
-                if (windows_end != p) {
-                    p = windows_end;
-                    continue;  // the kernel again, from a segment boundary
-                }
-            }
-        }
         // From p, a segment boundary: the flagged block, or a sequence cut
         // by the block's end, checked against the real end. The well-formed
         // sequences from `run` to p are written together, before an error's
         // replacement and at the end: one copy per run, not per sequence.
         const unsigned char* run = p;
+        unsigned errors_here = 0;  // in this checked stretch
         while (p != end) {
             const auto [decoded, next] = decode_step_in_memory(p, end);
             if (decoded.well_formed()) {
@@ -288,6 +290,13 @@ const unsigned char* repair_memory(const unsigned char* start, const unsigned ch
                 }
                 stop = checked_stop_after_error(next, end);
                 run = next;
+                if constexpr (fixed_subpart_action<Policy>.fixed) {
+                    if (errors_here++ != 0) {
+                        dense = true;
+                        p = next;
+                        break;
+                    }
+                }
             }
             p = next;
             if (p >= stop) break;
@@ -387,7 +396,8 @@ constexpr std::ranges::in_out_result<I, O> repair_to(I first, const S& last, O o
     @param bytes a byte range (string literals are rejected).
     @return a count of bytes.
     @par Complexity O(n). Contiguous sized input is validated by the SIMD
-    kernel; only the bytes around errors are decoded.
+    kernel; only the bytes around errors are decoded, and where errors come
+    close together 64 bytes at a time split into segments with SIMD.
     @par Bad input never reads outside `bytes`.
     @par Standard Unicode 15.0 ch. 3, Table 3-7 and §3.9; WHATWG Encoding,
     "UTF-8 decoder". */
@@ -432,7 +442,9 @@ template <std::ranges::input_range R>
     @par Complexity O(n). Contiguous sized input is validated 64 KiB at a
     time by the SIMD kernel and each well-formed stretch copied whole
     (memcpy into a contiguous output); only the maximal subparts are
-    decoded. Other ranges: one segment at a time.
+    decoded. Where errors come close together, `replace` and `skip` go 64
+    bytes at a time, split into segments with SIMD, and copy the stretches
+    between errors whole. Other ranges: one segment at a time.
     @par Bad input every ill-formed maximal subpart goes to the policy; the
     output is always well-formed UTF-8 (a replacement that is not a scalar
     value is written as U+FFFD). If the policy throws, what was written

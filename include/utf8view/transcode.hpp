@@ -25,6 +25,7 @@
 #include <utf8view/unicode.hpp>
 #include <utf8view/validate.hpp>
 
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <iterator>
@@ -368,6 +369,68 @@ constexpr std::ranges::in_out_result<I, O> encode_bulk(I first, const S& last, O
     return {std::move(first), std::move(out)};
 }
 
+// The segments of the 64-byte window at `p` (a segment boundary, with 64
+// readable bytes) that a loop going a window at a time takes: those that
+// start in its first 61 bytes, which end inside it (a segment is at most 4
+// bytes); the next window starts where the last of them ends. From the
+// transcoder's byte classes (classify_window) and split_segments.
+struct taken_window {
+    std::uint64_t starts;  // every segment start in the window (a bit per byte)
+    std::uint64_t errors;  // the starts of the ill-formed segments taken
+    std::size_t end;       // where the segments taken end: 61 to 64
+};
+[[nodiscard]] inline taken_window take_window(const unsigned char* p) noexcept
+{
+    const simd::segment_masks masks = simd::split_segments(classify_window_with_active_transcoder(p));
+    const std::uint64_t taken = masks.starts & simd::complete_starts;  // bit 0 among them
+    const int last = 63 - std::countl_zero(taken);
+    const std::uint64_t after = masks.starts & ~((std::uint64_t{2} << last) - 1);
+    return {masks.starts, taken & ~masks.well_formed, static_cast<std::size_t>(std::countr_zero(after))};
+}
+
+// Where the ill-formed segment taken at `at` ends: a maximal subpart is at
+// most 3 bytes, so the next start is in the window.
+[[nodiscard]] inline std::size_t error_end(const taken_window& window, unsigned at) noexcept
+{
+    return static_cast<std::size_t>(std::countr_zero(window.starts & (~std::uint64_t{1} << at)));
+}
+
+// walk_segments takes windows (walk_windows) from an error that comes at
+// most this many bytes after the previous one ends.
+inline constexpr std::ptrdiff_t dense_error_distance = 16;
+
+// walk_segments from `p`, a segment boundary where the kernel found an
+// error, a window of 64 bytes at a time (take_window) while errors come:
+// the stretches between the ill-formed segments to `stretch`, each
+// ill-formed segment, decoded with no branch (decode_segment_of_length), to
+// `each`. Asking the kernel again after each error, or decoding each
+// segment with branches on its lead byte, costs a call or a few
+// mispredicted branches per error where errors are dense and random
+// (binary data read as UTF-8). Stops after two windows without an error,
+// or where fewer than 64 bytes are left; returns where it stopped, a
+// segment boundary, at least one window on.
+template <class Stretch, class Each>
+const unsigned char* walk_windows(const unsigned char* p, const unsigned char* end, Stretch& stretch, Each& each)
+{
+    int clean_windows = 0;  // windows since the last error
+    while (end - p >= 64) {
+        const taken_window window = take_window(p);
+        clean_windows = window.errors == 0 ? clean_windows + 1 : 0;
+        std::size_t run = 0;  // where the well-formed stretch starts
+        for (std::uint64_t errors = window.errors; errors != 0; errors &= errors - 1) {
+            const auto error = static_cast<unsigned>(std::countr_zero(errors));
+            const std::size_t error_stop = error_end(window, error);
+            stretch(p + run, p + error);
+            each(decode_segment_of_length(p + error, static_cast<unsigned>(error_stop - error)));
+            run = error_stop;
+        }
+        stretch(p + run, p + window.end);
+        p += window.end;
+        if (clean_windows == 2) break;
+    }
+    return p;
+}
+
 // The segments of `bytes`, for the size functions: over bytes in memory,
 // each well-formed stretch the validation kernel accepts goes whole to
 // `stretch(first, last)` (pointers to unsigned char), and each other
@@ -382,6 +445,7 @@ constexpr void walk_segments(R&& bytes, Stretch&& stretch, Each&& each)
         if (!UTF8VIEW_IS_CONSTANT_EVALUATED()) {
             const auto* p = reinterpret_cast<const unsigned char*>(std::ranges::data(bytes));
             const auto* const end = p + std::ranges::size(bytes);
+            const unsigned char* previous_error_end = nullptr;
             while (p != end) {
                 const auto left = static_cast<std::size_t>(end - p);
                 const std::size_t block = left < bulk_block_bytes ? left : bulk_block_bytes;
@@ -389,8 +453,16 @@ constexpr void walk_segments(R&& bytes, Stretch&& stretch, Each&& each)
                 stretch(p, valid_end);
                 p = valid_end;
                 if (p == end) break;
+                // An error at most dense_error_distance bytes after the
+                // last: windows from here. (Where errors are further apart,
+                // a call to the kernel after each costs less than windows.)
+                if (end - p >= 64 && previous_error_end != nullptr && p - previous_error_end <= dense_error_distance) {
+                    p = walk_windows(p, end, stretch, each);  // at least one window on
+                    continue;
+                }
                 const auto [decoded, next] = decode_step_in_memory(p, end);
                 each(decoded);
+                if (!decoded.well_formed()) previous_error_end = next;
                 p = next;
             }
             return;
@@ -411,7 +483,11 @@ template <std::ranges::input_range R>
         [&count](const unsigned char* first, const unsigned char* last) {
             // In well-formed UTF-8 each code point has exactly one byte
             // that is not a continuation byte.
-            for (; first != last; ++first) count += !is_continuation_byte(*first);
+            // (Summed apart: a sum kept through the captured reference,
+            // which the bytes might alias, is not vectorized.)
+            std::size_t starts = 0;
+            for (; first != last; ++first) starts += !is_continuation_byte(*first);
+            count += starts;
         },
         [&count](const segment&) { ++count; });
     return count;
@@ -431,7 +507,8 @@ template <std::ranges::input_range R>
     @return a count of code points (not bytes).
     @par Complexity O(n). Contiguous sized input is validated by the SIMD
     kernel, and well-formed stretches are counted by their bytes that are not
-    continuation bytes.
+    continuation bytes; where errors come close together, 64 bytes at a time
+    split into segments with SIMD.
     @par Bad input never reads outside `bytes`.
     @par Standard Unicode 15.0 ch. 3, Table 3-7 and §3.9. */
 template <std::ranges::input_range R>

@@ -284,7 +284,8 @@ utf16_to_utf8_into(R&& units, Out&& out, Policy policy = Policy())
     @par Complexity O(n). Contiguous sized input is validated by the SIMD
     kernel, and well-formed stretches are counted by their bytes: one code
     unit per byte that is not a continuation byte, one more per lead byte
-    F0..F4.
+    F0..F4; where errors come close together, 64 bytes at a time split into
+    segments with SIMD.
     @par Bad input never reads outside `bytes`.
     @par Standard Unicode 15.0 ch. 3, Table 3-7 and §3.9, Table 3-5. */
 template <std::ranges::input_range R>
@@ -299,9 +300,12 @@ template <std::ranges::input_range R>
             // In well-formed UTF-8 each code point has one byte that is not
             // a continuation byte, and those of 4 bytes (lead F0..F4) are
             // the supplementary ones.
+            // (Summed apart, as in count_segments.)
+            std::size_t units = 0;
             for (; first != last; ++first)
-                size +=
+                units +=
                     static_cast<std::size_t>(!is_continuation_byte(*first)) + static_cast<std::size_t>(*first >= 0xF0u);
+            size += units;
         },
         [&size](const detail::segment& decoded) {
             size += decoded.well_formed() ? detail::utf16_length(decoded.code_point) : 1;

@@ -29,7 +29,7 @@
 //     continuation bytes, where errors are so dense that the view with
 //     on_error::replace steps through windows of 64 bytes split by the
 //     transcoder's byte classes (forwards and backwards), and repair with
-//     replace and skip goes a window at a time;
+//     replace and skip and the size functions go a window at a time;
 //   - utf8_to_utf16_into unbounded and into every room (replace, and skip
 //     with the rule for a full output), utf8_to_utf16_size, to_u16string,
 //     and views::utf8_to_utf16 forwards and backwards;
@@ -617,20 +617,27 @@ struct recording_policy {
     }
 };
 
-// repair_into with on_error::replace (EF BF BD for each error) and repair
-// with on_error::skip, the policies that repair a window of 64 bytes at a
-// time where errors come close together.
+// The paths that go a window of 64 bytes at a time where errors come close
+// together: repair_into with on_error::replace (EF BF BD for each error),
+// repair with on_error::skip, and the size functions (repaired_size,
+// count_code_points, utf8_to_utf16_size: 2 code units for a supplementary
+// code point, Table 3-5).
 template <class Fail>
-void check_batch_repaired(const batch& b, std::span<const unsigned char> bytes, workspace& w, const Fail& fail)
+void check_batch_windows(const batch& b, std::span<const unsigned char> bytes, workspace& w, const Fail& fail)
 {
     static thread_local std::string replaced;
     static thread_local std::string skipped;
     replaced.clear();
     skipped.clear();
+    std::size_t utf16_units = 0;
     for (const ref::segment& s : b.segments) {
         replaced += ref::encode(s.well_formed() ? s.code_point : U'\uFFFD');
         if (s.well_formed()) skipped += ref::encode(s.code_point);
+        utf16_units += s.well_formed() && s.code_point >= 0x10000 ? 2u : 1u;
     }
+    if (u8v::repaired_size(bytes) != replaced.size()) fail("repaired_size of the batch");
+    if (u8v::count_code_points(bytes) != b.segments.size()) fail("count_code_points of the batch");
+    if (u8v::utf8_to_utf16_size(bytes) != utf16_units) fail("utf8_to_utf16_size of the batch");
     w.output.reserve(replaced.size());
     unsigned char* const repaired = w.output.last() - replaced.size();
     const auto result = u8v::repair_into(bytes, repaired);
@@ -715,7 +722,7 @@ void check_batch(failure_log& log, const batch& b, workspace& w)
         std::string_view(reinterpret_cast<const char*>(repaired), expected_repair.size()) != expected_repair)
         fail_at(0, "repair_into of the batch");
     if (told.size() != b.errors.size()) fail_at(0, "repair_into of the batch: told of ", told.size(), " errors");
-    check_batch_repaired(b, bytes, w, [&](const char* what) { fail_at(0, what); });
+    check_batch_windows(b, bytes, w, [&](const char* what) { fail_at(0, what); });
     // The view, which validates blocks ahead with the kernel.
     told.clear();
     std::size_t index = 0;
@@ -770,7 +777,7 @@ void check_dense_batch(failure_log& log, const batch& b, workspace& w)
         }
     }
     if (index != b.segments.size()) fail_at(0, "the replacing view: elements ", index);
-    check_batch_repaired(b, bytes, w, [&](const char* what) { fail_at(0, what, 0); });
+    check_batch_windows(b, bytes, w, [&](const char* what) { fail_at(0, what, 0); });
     for (auto it = view.end(); it != view.begin();) {
         --it;
         if (index == 0 || !same(it, --index)) {

@@ -128,7 +128,8 @@ inline constexpr bool kernels_compiled_separately = false;
 // active_transcoder().classify_window: the byte classes of the 64 bytes at
 // `p`, which must all be readable; reads nothing else
 // (simd::scalar::classify_window is the contract). What the lazy decode
-// view asks where errors are dense.
+// view, repair and the size functions ask where errors are dense
+// (take_window, in transcode.hpp).
 [[nodiscard]] UTF8VIEW_KERNEL_CALL simd::byte_class_masks
 classify_window_with_active_transcoder(const unsigned char* p) noexcept;
 
