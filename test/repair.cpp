@@ -11,6 +11,7 @@
 
 #include <utf8view/repair.hpp>
 #include <utf8view/transcode.hpp>
+#include <utf8view/utf16.hpp>
 #define BOOST_TEST_MODULE repair
 #include <boost/test/unit_test.hpp>
 
@@ -231,9 +232,11 @@ BOOST_AUTO_TEST_CASE(dense_errors_repaired_under_every_kernel_and_transcoder)
                 const std::vector<ref::segment> segments = ref::segments(p, input.size());
                 std::string replaced;
                 std::string skipped;
+                std::size_t utf16_units = 0;  // Unicode ch. 3, D91: two above U+FFFF, one for U+FFFD
                 for (const ref::segment& s : segments) {
                     replaced += s.well_formed() ? ref::encode(s.code_point) : ref::encode(0xFFFD);
                     if (s.well_formed()) skipped += ref::encode(s.code_point);
+                    utf16_units += s.well_formed() && s.code_point > 0xFFFF ? std::size_t{2} : std::size_t{1};
                 }
                 BOOST_TEST_REQUIRE(errors_of(segments).size() > input.size() / 100);
                 const std::string_view bytes(input);
@@ -241,6 +244,7 @@ BOOST_AUTO_TEST_CASE(dense_errors_repaired_under_every_kernel_and_transcoder)
                 BOOST_TEST(u8v::repair(bytes, u8v::on_error::skip) == skipped);
                 BOOST_TEST(u8v::repaired_size(bytes) == replaced.size());
                 BOOST_TEST(u8v::count_code_points(bytes) == segments.size());
+                BOOST_TEST(u8v::utf8_to_utf16_size(bytes) == utf16_units);
                 // Exactly the room needed (AddressSanitizer sees a write past it).
                 std::vector<char> out(replaced.size());
                 const auto into = u8v::repair_into(bytes, out.data());

@@ -414,6 +414,11 @@ template <std::ranges::input_range R>
         },
         [&size](const detail::segment& decoded) {
             size += decoded.well_formed() ? std::size_t{decoded.length} : std::size_t{3};  // U+FFFD: EF BF BD
+        },
+        [&size](const detail::taken_window& window) {
+            // The window's bytes, less those of its errors, and 3 for each.
+            size += window.end - static_cast<std::size_t>(std::popcount(detail::ill_formed_bytes(window))) +
+                    3 * static_cast<std::size_t>(std::popcount(window.errors));
         });
     return size;
 }

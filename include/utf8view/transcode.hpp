@@ -399,32 +399,39 @@ struct taken_window {
 // most this many bytes after the previous one ends.
 inline constexpr std::ptrdiff_t dense_error_distance = 16;
 
+// The segment starts a window takes (take_window): those before its end.
+[[nodiscard]] inline std::uint64_t taken_starts(const taken_window& window) noexcept
+{
+    return window.end >= 64 ? window.starts : window.starts & ((std::uint64_t{1} << window.end) - 1);
+}
+
+// The bytes of the ill-formed segments a window takes, a bit per byte: a
+// maximal subpart is at most 3 bytes, and its bytes after the first are
+// those that start no segment.
+[[nodiscard]] inline std::uint64_t ill_formed_bytes(const taken_window& window) noexcept
+{
+    const std::uint64_t second = window.errors << 1 & ~window.starts;
+    const std::uint64_t third = second << 1 & ~window.starts;
+    return window.errors | second | third;
+}
+
 // walk_segments from `p`, a segment boundary where the kernel found an
-// error, a window of 64 bytes at a time (take_window) while errors come:
-// the stretches between the ill-formed segments to `stretch`, each
-// ill-formed segment, decoded with no branch (decode_segment_of_length), to
-// `each`. Asking the kernel again after each error, or decoding each
-// segment with branches on its lead byte, costs a call or a few
-// mispredicted branches per error where errors are dense and random
-// (binary data read as UTF-8). Stops after two windows without an error,
-// or where fewer than 64 bytes are left; returns where it stopped, a
-// segment boundary, at least one window on.
-template <class Stretch, class Each>
-const unsigned char* walk_windows(const unsigned char* p, const unsigned char* end, Stretch& stretch, Each& each)
+// error, a window of 64 bytes at a time (take_window) while errors come,
+// each window whole to `whole_window`, which counts it from its masks.
+// Asking the kernel again after each error costs a call per error, and
+// going through a window's stretches and segments one at a time costs
+// short loops and a mispredicted branch or two per error, where errors are
+// dense and random (binary data read as UTF-8). Stops after two windows
+// without an error, or where fewer than 64 bytes are left; returns where it
+// stopped, a segment boundary, at least one window on.
+template <class Window>
+const unsigned char* walk_windows(const unsigned char* p, const unsigned char* end, Window& whole_window)
 {
     int clean_windows = 0;  // windows since the last error
     while (end - p >= 64) {
         const taken_window window = take_window(p);
         clean_windows = window.errors == 0 ? clean_windows + 1 : 0;
-        std::size_t run = 0;  // where the well-formed stretch starts
-        for (std::uint64_t errors = window.errors; errors != 0; errors &= errors - 1) {
-            const auto error = static_cast<unsigned>(std::countr_zero(errors));
-            const std::size_t error_stop = error_end(window, error);
-            stretch(p + run, p + error);
-            each(decode_segment_of_length(p + error, static_cast<unsigned>(error_stop - error)));
-            run = error_stop;
-        }
-        stretch(p + run, p + window.end);
+        whole_window(window);
         p += window.end;
         if (clean_windows == 2) break;
     }
@@ -433,11 +440,13 @@ const unsigned char* walk_windows(const unsigned char* p, const unsigned char* e
 
 // The segments of `bytes`, for the size functions: over bytes in memory,
 // each well-formed stretch the validation kernel accepts goes whole to
-// `stretch(first, last)` (pointers to unsigned char), and each other
-// segment, decoded with every check, to `each(segment)`; over other ranges
-// and in constant evaluation every segment goes to `each`.
-template <std::ranges::input_range R, class Stretch, class Each>
-constexpr void walk_segments(R&& bytes, Stretch&& stretch, Each&& each)
+// `stretch(first, last)` (pointers to unsigned char), each other segment,
+// decoded with every check, to `each(segment)`, and where errors come
+// close together, each window of 64 bytes whole to
+// `whole_window(taken_window)` (walk_windows); over other ranges and in
+// constant evaluation every segment goes to `each`.
+template <std::ranges::input_range R, class Stretch, class Each, class Window>
+constexpr void walk_segments(R&& bytes, Stretch&& stretch, Each&& each, Window&& whole_window)
 {
     using I = std::ranges::iterator_t<R>;
     using S = std::ranges::sentinel_t<R>;
@@ -457,7 +466,7 @@ constexpr void walk_segments(R&& bytes, Stretch&& stretch, Each&& each)
                 // last: windows from here. (Where errors are further apart,
                 // a call to the kernel after each costs less than windows.)
                 if (end - p >= 64 && previous_error_end != nullptr && p - previous_error_end <= dense_error_distance) {
-                    p = walk_windows(p, end, stretch, each);  // at least one window on
+                    p = walk_windows(p, end, whole_window);  // at least one window on
                     continue;
                 }
                 const auto [decoded, next] = decode_step_in_memory(p, end);
@@ -489,7 +498,10 @@ template <std::ranges::input_range R>
             for (; first != last; ++first) starts += !is_continuation_byte(*first);
             count += starts;
         },
-        [&count](const segment&) { ++count; });
+        [&count](const segment&) { ++count; },
+        [&count](const taken_window& window) {
+            count += static_cast<std::size_t>(std::popcount(taken_starts(window)));
+        });
     return count;
 }
 

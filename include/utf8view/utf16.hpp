@@ -24,7 +24,9 @@
 #include <utf8view/transcode.hpp>
 #include <utf8view/unicode.hpp>
 
+#include <bit>
 #include <cstddef>
+#include <cstdint>
 #include <iterator>
 #include <optional>
 #include <ranges>
@@ -309,6 +311,15 @@ template <std::ranges::input_range R>
         },
         [&size](const detail::segment& decoded) {
             size += decoded.well_formed() ? detail::utf16_length(decoded.code_point) : 1;
+        },
+        [&size](const detail::taken_window& window) {
+            // A code unit per segment, and one more per well-formed segment
+            // of 4 bytes: one whose next 3 bytes start no segment.
+            const std::uint64_t well_formed = detail::taken_starts(window) & ~window.errors;
+            const std::uint64_t four_bytes =
+                well_formed & ~(window.starts >> 1) & ~(window.starts >> 2) & ~(window.starts >> 3);
+            size += static_cast<std::size_t>(std::popcount(detail::taken_starts(window))) +
+                    static_cast<std::size_t>(std::popcount(four_bytes));
         });
     return size;
 }
