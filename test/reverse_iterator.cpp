@@ -17,14 +17,25 @@
 //   the reverse iterator where it was, and a mutable reverse iterator
 //   converts to a const one without running the policy again;
 // - an error at the very start goes to the policy once more when the loop
-//   calls begin() (std::views::reverse does), and once without.
+//   calls begin() (std::views::reverse does), and once without;
+// - the same specialization over the transcoding view views::utf8_to_utf16
+//   (an encode_view over a decode_view) and over views::encode: over every
+//   decode vector, under every kernel and over a list, the code units are
+//   the vector's replace column in UTF-16 (Table 3-5) reversed, the
+//   decoder's policy runs once per maximal subpart, and the encoder's
+//   policy once per value that is not a scalar value; two reverse
+//   iterators at different code units of one code point differ.
 
 #include <utf8view/decode_view.hpp>
+#include <utf8view/encode_view.hpp>
+#include <utf8view/transcode_view.hpp>
 #define BOOST_TEST_MODULE reverse_iterator
 #include <boost/test/unit_test.hpp>
 
 #include "support/force_kernels.hpp"
 #include "support/print.hpp"
+#include "support/reference_utf16.hpp"
+#include "support/reference_utf8.hpp"
 #include "support/testdata.hpp"
 #include "support/vector_files.hpp"
 
@@ -246,4 +257,124 @@ BOOST_AUTO_TEST_CASE(an_error_at_the_start_goes_to_the_policy_once_more_through_
     for (char32_t c : view | std::views::reverse) backwards.push_back(c);
     BOOST_TEST((backwards == std::u32string{U'B', U'A', fffd}));
     BOOST_TEST((offsets == std::vector<std::uint64_t>{0, 0}));
+}
+
+namespace {
+
+// Records each call of the encoder's policy: the offset (in code points)
+// it was told. Replaces each value with U+FFFD and says so.
+struct recording_encode_policy {
+    static constexpr bool replaces_every_error = true;
+    std::vector<std::uint64_t>* offsets = nullptr;
+    std::optional<char32_t> operator()(const u8v::encode_error_info& info) const
+    {
+        offsets->push_back(info.offset);
+        return fffd;
+    }
+};
+
+// `count` elements of `view` through std::reverse_iterator from its end
+// (not to its begin(), which would decode the first element again).
+template <class View>
+auto reversed_elements(const View& view, std::size_t count)
+{
+    std::vector<std::ranges::range_value_t<View>> values;
+    auto it = std::make_reverse_iterator(view.end());
+    for (std::size_t index = 0; index < count; ++index, ++it) values.push_back(*it);
+    return values;
+}
+
+template <class Bytes>
+void check_transcoded_vector(const t::decode_vector& v, const Bytes& bytes)
+{
+    std::u16string expected;  // the replace column in UTF-16, reversed
+    for (const char32_t c : v.replace) expected += t::reference16::encode(c);
+    std::ranges::reverse(expected);
+    std::vector<std::uint64_t> offsets;
+    const auto view = bytes | u8v::views::utf8_to_utf16(recording_policy{&offsets});
+    const std::vector<char16_t> got = reversed_elements(view, expected.size());
+    BOOST_TEST((std::u16string(got.begin(), got.end()) == expected));
+    const auto fffd_count = [](const std::vector<char32_t>& values) {
+        return static_cast<std::size_t>(std::ranges::count(values, fffd));
+    };
+    BOOST_TEST(offsets.size() == fffd_count(v.replace) - fffd_count(v.skip));
+    BOOST_TEST(std::ranges::is_sorted(offsets, std::ranges::greater()));
+    BOOST_TEST((std::ranges::adjacent_find(offsets) == offsets.end()));
+    if (!offsets.empty()) BOOST_TEST(offsets.back() == static_cast<std::uint64_t>(v.first_invalid));
+}
+
+}  // namespace
+
+// The transcoding view's and views::encode's reverse iterators are the
+// specialization where every error is replaced, and the standard template
+// where one may be dropped.
+using transcode_iterator = decltype(std::declval<std::string_view>() | u8v::views::utf8_to_utf16)::iterator;
+static_assert(sizeof(std::reverse_iterator<transcode_iterator>) == 2 * sizeof(transcode_iterator));
+static_assert(std::bidirectional_iterator<std::reverse_iterator<transcode_iterator>>);
+using encode_iterator = decltype(std::declval<std::u32string_view>() | u8v::views::encode)::iterator;
+static_assert(sizeof(std::reverse_iterator<encode_iterator>) == 2 * sizeof(encode_iterator));
+using skipping_transcode_iterator =
+    decltype(std::declval<std::string_view>() | u8v::views::utf8_to_utf16(u8v::on_error::skip))::iterator;
+static_assert(sizeof(std::reverse_iterator<skipping_transcode_iterator>) == sizeof(skipping_transcode_iterator));
+using skipping_encode_iterator =
+    decltype(std::declval<std::u32string_view>() | u8v::views::encode(u8v::on_error::skip))::iterator;
+static_assert(sizeof(std::reverse_iterator<skipping_encode_iterator>) == sizeof(skipping_encode_iterator));
+
+BOOST_AUTO_TEST_CASE(transcoded_backwards_asks_the_policy_once_per_error)
+{
+    const std::vector<t::decode_vector> vectors = t::read_decode_vectors();
+    BOOST_TEST_REQUIRE(vectors.size() > 100u);
+    t::for_each_kernel([&] {
+        for (const t::decode_vector& v : vectors) BOOST_TEST_CONTEXT(v.id << " [" << v.input_hex << "]")
+            {
+                check_transcoded_vector(v, std::string_view(v.input));
+            }
+    });
+    for (const t::decode_vector& v : vectors) BOOST_TEST_CONTEXT("list: " << v.id << " [" << v.input_hex << "]")
+        {
+            const std::list<char> list(v.input.begin(), v.input.end());
+            check_transcoded_vector(v, list);
+        }
+}
+
+BOOST_AUTO_TEST_CASE(encoded_backwards_asks_the_policy_once_per_value_that_is_not_a_scalar_value)
+{
+    // A surrogate and a value past U+10FFFF are not scalar values (ch. 3,
+    // D76); the others take 1 to 4 bytes (Table 3-6).
+    const std::u32string values = {U'a', 0xD800, 0x20AC, 0x110000, 0x1F600, 0xE9, 0xDFFF};
+    std::string expected;  // U+FFFD for each value that is not a scalar value
+    std::vector<std::uint64_t> expected_offsets;
+    for (std::size_t index = 0; index < values.size(); ++index) {
+        const char32_t c = values[index];
+        const bool scalar = c < 0xD800 || (c > 0xDFFF && c <= 0x10FFFF);
+        expected += t::reference::encode(scalar ? c : fffd);
+        if (!scalar) expected_offsets.push_back(index);
+    }
+    std::ranges::reverse(expected);
+    std::ranges::reverse(expected_offsets);
+    std::vector<std::uint64_t> offsets;
+    const auto view = std::u32string_view(values) | u8v::views::encode_as<char>(recording_encode_policy{&offsets});
+    const std::vector<char> got = reversed_elements(view, expected.size());
+    BOOST_TEST((std::string(got.begin(), got.end()) == expected));
+    BOOST_TEST(offsets == expected_offsets, boost::test_tools::per_element());
+}
+
+BOOST_AUTO_TEST_CASE(reverse_iterators_at_two_code_units_of_one_code_point_differ)
+{
+    // U+1F600: F0 9F 98 80 (Table 3-6), D83D DE00 (Table 3-5).
+    const std::string_view bytes = "\xF0\x9F\x98\x80";
+    const auto view = bytes | u8v::views::utf8_to_utf16;
+    auto last = std::make_reverse_iterator(view.end());
+    auto first = std::next(last);
+    BOOST_TEST((last != first));
+    BOOST_TEST((first != std::next(first)));  // base() at D83D and at DE00
+    BOOST_TEST(static_cast<std::uint32_t>(*last) == 0xDE00u);
+    BOOST_TEST(static_cast<std::uint32_t>(*first) == 0xD83Du);
+    BOOST_TEST((std::next(first) == std::make_reverse_iterator(view.begin())));
+    const std::u32string_view code_points = U"\U0001F600";
+    const auto encoded = code_points | u8v::views::encode_as<char>;
+    std::vector<unsigned> units;
+    for (auto it = std::make_reverse_iterator(encoded.end()); it != std::make_reverse_iterator(encoded.begin()); ++it)
+        units.push_back(static_cast<unsigned char>(*it));
+    BOOST_TEST(units == (std::vector<unsigned>{0x80, 0x98, 0x9F, 0xF0}), boost::test_tools::per_element());
 }

@@ -557,6 +557,14 @@ private:
         return current_ == origin_.begin();
     }
 
+    // The same position (for std::reverse_iterator): the positions alone,
+    // not the lengths operator== compares first.
+    [[nodiscard]] UTF8VIEW_ALWAYS_INLINE static constexpr bool same_position(const iterator_& left,
+                                                                             const iterator_& right)
+    {
+        return left.current_ == right.current_;
+    }
+
     // --*this unless at_begin() (for std::reverse_iterator, which reaches
     // the first element and then stops). Inside the stretch validated
     // behind, which lies inside the range, the one test of the step back

@@ -16,6 +16,7 @@
 #include <utf8view/detail/encode_step.hpp>
 #include <utf8view/detail/iterator_support.hpp>
 #include <utf8view/detail/policy_view.hpp>
+#include <utf8view/detail/reverse_iterator.hpp>
 #include <utf8view/detail/utf16_step.hpp>
 #include <utf8view/error.hpp>
 #include <utf8view/error_policy.hpp>
@@ -77,7 +78,15 @@ struct encode_adaptor_traits;  // views::encode_as's, below
 
     @par Complexity Each step is O(1), plus the values the policy drops.
     @par Iterators As for `decode_view`: `iterator_category` is input (the
-    elements are values); use the `std::ranges::` iterator functions.
+    elements are values); use the `std::ranges::` iterator functions. Over
+    bidirectional code points with a policy that never drops a value
+    (`policy_replaces_every_error`: the default), and over a `decode_view`
+    whose own reverse iterator is specialized (`views::utf8_to_utf16` and
+    `views::utf16_to_utf8` with such a policy), `std::reverse_iterator` of
+    the iterator (`std::views::reverse`) is specialized the same way: each
+    code point is encoded once, and each policy runs once per error,
+    backwards as forwards (with the exception `decode_view` states for an
+    error at the very start).
     @par Standard Unicode 15.0, ch. 3, D76 (scalar value), D91 and Table 3-5
     (UTF-16), D92 and Table 3-6 (UTF-8). */
 template <std::ranges::view V, detail::encode_policy_argument Policy = on_error::replace_t,
@@ -157,6 +166,7 @@ class encode_view<V, Policy, CharT>::iterator_ : public detail::iterator_categor
 
     friend encode_view;
     friend typename encode_view::view_base;
+    friend detail::iterator_access;
     template <bool>
     friend class iterator_;
 
@@ -187,6 +197,17 @@ public:
     using difference_type = std::ranges::range_difference_t<Base>;
     /// Marks utf8view iterators (for interoperability headers).
     using utf8view_iterator = void;
+    /// True where `std::reverse_iterator` of this iterator keeps the code
+    /// unit before its position encoded (detail/reverse_iterator.hpp):
+    /// over bidirectional code points whose begin the iterator knows, with a
+    /// policy that never drops a value (`policy_replaces_every_error`), or
+    /// over a `decode_view` whose own iterator does so (no policy of the
+    /// encoder runs there): every position after the first code unit then
+    /// has a code unit before it.
+    static constexpr bool utf8view_reverse_caches_element =
+        bidirectional &&
+        ((keeps_begin && policy_replaces_every_error<Policy>) ||
+         (detail::yields_scalar_values_v<V> && requires { requires base_iterator::utf8view_reverse_caches_element; }));
 
     /** A singular iterator: it may only be assigned to, compared with
         another singular one, or destroyed. */
@@ -321,6 +342,33 @@ private:
         requires forward
         : current_(end), end_(std::move(end)), policy_(policy)
     {}
+
+    // No code unit before this one (for std::reverse_iterator, through
+    // detail::iterator_access): at the first code unit of a code point
+    // (or at the end), and the code point first in its range.
+    [[nodiscard]] UTF8VIEW_ALWAYS_INLINE constexpr bool at_begin() const
+        requires utf8view_reverse_caches_element
+    {
+        if (units_ != marked_sequence()) return false;
+        if constexpr (keeps_begin) return current_ == origin_.begin();
+        else return detail::iterator_access::at_begin(current_);
+    }
+
+    // --*this unless at_begin() (for std::reverse_iterator, which reaches
+    // the first code unit and then stops).
+    UTF8VIEW_ALWAYS_INLINE constexpr void step_back_unless_at_begin() noexcept(nothrow_step)
+        requires utf8view_reverse_caches_element
+    {
+        if (!at_begin()) --*this;
+    }
+
+    // The same position (for std::reverse_iterator): the same code unit of
+    // the same code point.
+    [[nodiscard]] UTF8VIEW_ALWAYS_INLINE static constexpr bool same_position(const iterator_& left,
+                                                                             const iterator_& right)
+    {
+        return left.units_ == right.units_ && left.current_ == right.current_;
+    }
 
     [[nodiscard]] constexpr bool at_end() const
     {

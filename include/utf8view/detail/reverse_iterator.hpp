@@ -42,10 +42,18 @@ struct iterator_access {
     {
         it.step_back_unless_at_begin();
     }
+    // True if `left` and `right` stand at the same element (at the same
+    // code unit, for an iterator of code units). O(1).
+    template <class I>
+    [[nodiscard]] UTF8VIEW_ALWAYS_INLINE static constexpr bool same_position(const I& left, const I& right)
+    {
+        return I::same_position(left, right);
+    }
 };
 
 // An iterator of utf8view that steps back and knows its range's begin (see
-// `utf8view_reverse_caches_element` in decode_view's iterator).
+// `utf8view_reverse_caches_element` in the iterators of decode_view and
+// encode_view).
 template <class I>
 concept reverse_caching_iterator = std::bidirectional_iterator<I> && !std::random_access_iterator<I> &&
                                    requires { requires I::utf8view_reverse_caches_element; };
@@ -53,14 +61,17 @@ concept reverse_caching_iterator = std::bidirectional_iterator<I> && !std::rando
 }  // namespace utf8view::detail
 
 /** `std::reverse_iterator` over an iterator of a utf8view view that steps
-    back and knows where its range begins (a `decode_view` over bidirectional
-    code units, with a policy for which `policy_replaces_every_error` holds:
-    every position after the first code unit then has an element before
-    it).
+    back and knows where its range begins, where every position after the
+    first has an element before it: a `decode_view` over bidirectional code
+    units, with a policy for which `policy_replaces_every_error` holds; an
+    `encode_view` over such a `decode_view` (`views::utf8_to_utf16`,
+    `views::utf16_to_utf8`) or over bidirectional code points, with a
+    policy that replaces every error where its own policy can run.
 
     The standard template dereferences `*std::prev(base())`: over a view
-    that decodes, each element would be decoded at every `*` and once more
-    at every `++`, and an error policy would run each time. This
+    that decodes or encodes, each element would be decoded (or encoded) at
+    every `*` and once more at every `++`, and an error policy would run
+    each time. This
     specialization keeps a second iterator, at the element before `base()`,
     decoded once when it is reached: `*` is O(1), `++` steps that iterator
     back once (the view's `--`: O(1), plus the maximal subparts its policy
@@ -172,11 +183,11 @@ public:
 
     /** True if both have the same `base()`. Compares positions only: the
         standard template would compare `base()` copies, whose equality test
-        also compares the current elements' lengths. */
+        over a `decode_view` also compares the current elements' lengths. */
     [[nodiscard]] UTF8VIEW_ALWAYS_INLINE friend constexpr bool operator==(const reverse_iterator& left,
                                                                           const reverse_iterator& right)
     {
-        return left.current_.base() == right.current_.base();
+        return utf8view::detail::iterator_access::same_position(left.current_, right.current_);
     }
 
     /** `std::ranges::iter_move` of the element: a copy of the value. */
