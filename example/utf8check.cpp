@@ -425,6 +425,7 @@ int main(int argc, char** argv)
                  "error); with --repair or --skip, only the text");
     app.add_option("--buffer", buffer_size, "Bytes read at a time (default 65536; 1 to 16777216)")
         ->type_name("BYTES")
+        ->check(CLI::TypeValidator<std::size_t>().description(""))  // "abc": not a number, not out of range
         ->check(CLI::Range(std::size_t{1}, std::size_t{1} << 24));
     try {
         app.parse(argc, argv);
