@@ -59,6 +59,8 @@ FAMILIES = [
     ("dirty_decode", "Decode text with errors to a UTF-32 buffer (U+FFFD per maximal subpart)", "input",
      ["utf8view.decode_into"]),
     ("dirty_repair", "Repair text with errors (U+FFFD per maximal subpart)", "input", ["utf8view.repair_into"]),
+    ("dirty_size", "Size functions over text with errors (U+FFFD per maximal subpart)", "input",
+     ["utf8view.utf8_to_utf16_size"]),
 ]
 
 DIRTY_INPUTS = ["dirty-every-97", "latin1-french", "dirty-every-8", "random-bytes"]
@@ -109,6 +111,10 @@ DESCRIPTIONS = {
     "icu.ucnv_convertEx": "ICU `ucnv_convertEx` UTF-8 → UTF-8, substitute callback (what `uconv` does)",
     "utfcpp.replace_invalid": "utfcpp `utf8::replace_invalid` (its own substitution rules: different "
                               "output on ill-formed input)",
+    "utf8view.utf8_to_utf16_size": "`utf8view::utf8_to_utf16_size`: the UTF-16 length of the conversion",
+    "icu.u_strFromUTF8WithSub": "ICU `u_strFromUTF8WithSub` preflight (no buffer), U+FFFD: the same length",
+    "utf8view.count_code_points": "`utf8view::count_code_points` (another count: code points)",
+    "utf8view.repaired_size": "`utf8view::repaired_size` (another count: bytes of `repair`)",
 }
 
 # The performance targets: (text, family, utf8view implementation, peer,

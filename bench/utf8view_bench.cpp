@@ -15,9 +15,10 @@
 //   repair     UTF-8 -> well-formed UTF-8, U+FFFD per maximal subpart (valid text)
 //   to_utf16   UTF-8 -> a preallocated char16_t buffer (lipsum and ASCII)
 //   from_utf16 UTF-16 -> a preallocated UTF-8 buffer (the same texts in UTF-16)
-//   dirty_sum, dirty_decode, dirty_repair
-//              sum, decode and repair over text with errors (bench_support.hpp's
-//              make_dirty_inputs), U+FFFD per maximal subpart
+//   dirty_sum, dirty_decode, dirty_repair, dirty_size
+//              sum, decode, repair and the size functions (the UTF-16 length,
+//              code points, repaired bytes) over text with errors
+//              (bench_support.hpp's make_dirty_inputs), U+FFFD per maximal subpart
 // Benchmark names are family/input/implementation (bench/report.py reads them).
 //
 // Every implementation is run once on every input before anything is timed,
@@ -348,6 +349,30 @@ BENCH_NOINLINE std::size_t repair_utfcpp(std::string_view s, char* out)
     return static_cast<std::size_t>(utf8::replace_invalid(s.begin(), s.end(), out, 0xFFFD) - out);
 }
 
+// The size functions over text with errors (what a caller sizes a buffer
+// by): the UTF-16 length of the conversion with U+FFFD for each maximal
+// subpart, against ICU's preflight of the same conversion (no output
+// buffer); and the code points and repaired bytes.
+BENCH_NOINLINE std::size_t size_utf8view_utf16(std::string_view s)
+{
+    return utf8view::utf8_to_utf16_size(s);
+}
+BENCH_NOINLINE std::size_t size_icu_utf16(std::string_view s)
+{
+    UErrorCode status = U_ZERO_ERROR;
+    std::int32_t length = 0;
+    u_strFromUTF8WithSub(nullptr, 0, &length, s.data(), static_cast<std::int32_t>(s.size()), 0xFFFD, nullptr, &status);
+    return status == U_BUFFER_OVERFLOW_ERROR || U_SUCCESS(status) ? static_cast<std::size_t>(length) : decode_failed;
+}
+BENCH_NOINLINE std::size_t size_utf8view_code_points(std::string_view s)
+{
+    return utf8view::count_code_points(s);
+}
+BENCH_NOINLINE std::size_t size_utf8view_repaired(std::string_view s)
+{
+    return utf8view::repaired_size(s);
+}
+
 // ---------------------------------------------------------------------------
 // UTF-8 <-> UTF-16
 
@@ -554,6 +579,20 @@ std::vector<implementation<repair_fn>> dirty_repair_impls = {
     {"utfcpp.replace_invalid", repair_utfcpp},
 };
 
+// What each size function counts, from the reference decoding.
+enum class counted { utf16_units, code_points, repaired_bytes };
+struct size_implementation {
+    std::string id;
+    std::size_t (*fn)(std::string_view);
+    counted what;
+};
+const std::vector<size_implementation> dirty_size_impls = {
+    {"utf8view.utf8_to_utf16_size", size_utf8view_utf16, counted::utf16_units},
+    {"icu.u_strFromUTF8WithSub", size_icu_utf16, counted::utf16_units},
+    {"utf8view.count_code_points", size_utf8view_code_points, counted::code_points},
+    {"utf8view.repaired_size", size_utf8view_repaired, counted::repaired_bytes},
+};
+
 // ---------------------------------------------------------------------------
 // Checks: each implementation against the reference, before timing.
 
@@ -681,6 +720,22 @@ void check_repair(const char* family, const input& in, const implementation<repa
     if (got != expected)
         fail(where(family, in, impl.id) + ": output differs from the reference (" + std::to_string(n) +
              " bytes, expected " + std::to_string(expected.size()) + ")");
+}
+
+void check_size(const input& in, const size_implementation& impl)
+{
+    std::size_t expected = 0;
+    switch (impl.what) {
+    case counted::utf16_units:  // Unicode 15.0 ch. 3, D91: two code units above U+FFFF
+        for (const char32_t c : in.code_points) expected += c > 0xFFFF ? 2 : 1;
+        break;
+    case counted::code_points: expected = in.code_point_count; break;
+    case counted::repaired_bytes: expected = in.repaired.size(); break;
+    }
+    const std::size_t got = impl.fn(in.bytes);
+    if (got != expected)
+        fail(where("dirty_size", in, impl.id) + ": " + std::to_string(got) + ", the reference says " +
+             std::to_string(expected));
 }
 
 void check_to_utf16(const input& in, const std::u16string& expected, const implementation<to_utf16_fn>& impl)
@@ -854,6 +909,17 @@ void register_all(const std::vector<input>& inputs)
             });
         }
         for (const auto& impl : dirty_repair_impls) add_repair("dirty_repair", in, impl);
+        for (const auto& impl : dirty_size_impls) {
+            check_size(in, impl);
+            benchmark::RegisterBenchmark(where("dirty_size", in, impl.id).c_str(), [&in, fn = impl.fn](State& state) {
+                for (auto _ : state) {
+                    std::size_t n = fn(in.bytes);
+                    benchmark::DoNotOptimize(n);
+                    benchmark::ClobberMemory();
+                }
+                state.SetBytesProcessed(state.iterations() * static_cast<std::int64_t>(in.bytes.size()));
+            });
+        }
     }
 }
 
