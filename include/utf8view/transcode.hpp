@@ -491,12 +491,8 @@ template <std::ranges::input_range R>
         bytes,
         [&count](const unsigned char* first, const unsigned char* last) {
             // In well-formed UTF-8 each code point has exactly one byte
-            // that is not a continuation byte.
-            // (Summed apart: a sum kept through the captured reference,
-            // which the bytes might alias, is not vectorized.)
-            std::size_t starts = 0;
-            for (; first != last; ++first) starts += !is_continuation_byte(*first);
-            count += starts;
+            // that is not a continuation byte: counted with SIMD.
+            count += count_code_points_valid_with_active_transcoder(first, last);
         },
         [&count](const segment&) { ++count; },
         [&count](const taken_window& window) {
@@ -519,8 +515,9 @@ template <std::ranges::input_range R>
     @return a count of code points (not bytes).
     @par Complexity O(n). Contiguous sized input is validated by the SIMD
     kernel, and well-formed stretches are counted by their bytes that are not
-    continuation bytes; where errors come close together, 64 bytes at a time
-    split into segments with SIMD.
+    continuation bytes, with SIMD (the transcoding kernel's count); where
+    errors come close together, 64 bytes at a time split into segments with
+    SIMD.
     @par Bad input never reads outside `bytes`.
     @par Standard Unicode 15.0 ch. 3, Table 3-7 and §3.9. */
 template <std::ranges::input_range R>

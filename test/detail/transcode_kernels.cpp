@@ -40,6 +40,11 @@
 //     Table 3-5 and the WHATWG UTF-16 decoder) and Table 3-6: text of every
 //     shape and length both ways with rooms, an unpaired surrogate of each
 //     kind at every offset, the corpus, and page ends;
+//   - count_code_points_valid and count_utf16_units_valid (the size
+//     functions' counts) against the code points text of every shape and
+//     of lengths 0..300, 1000..1100 and 5000 was built from, at every
+//     alignment 0..7, and on any bytes (random, runs of one byte) against
+//     Table 3-7's byte classes counted byte by byte;
 //   - inputs at every alignment that end exactly at the end of a readable
 //     page followed by an unreadable one (or start right after one), with
 //     the output buffer also flush with a page end: any access outside the
@@ -1639,6 +1644,158 @@ BOOST_AUTO_TEST_CASE(utf16_inputs_and_outputs_flush_with_a_page_end_at_every_ali
             }
         }
     }
+    BOOST_TEST(c.failures() == 0);
+#endif
+}
+
+// ---------------------------------------------------------------------------
+// count_code_points_valid and count_utf16_units_valid: what the size
+// functions count well-formed stretches with
+
+namespace {
+
+// The two counts of `bytes` by Table 3-7, byte by byte: the bytes that are
+// not continuation bytes (80..BF), and those plus the bytes F0..FF (the
+// lead bytes of the supplementary code points, two UTF-16 code units each).
+struct byte_counts {
+    std::size_t code_points = 0;
+    std::size_t utf16_units = 0;
+};
+byte_counts counts_by_table_3_7(const unsigned char* p, std::size_t n)
+{
+    byte_counts counts;
+    for (std::size_t i = 0; i < n; ++i) {
+        const bool continuation = p[i] >= 0x80 && p[i] <= 0xBF;
+        counts.code_points += continuation ? 0u : 1u;
+        counts.utf16_units += (continuation ? 0u : 1u) + (p[i] >= 0xF0 ? 1u : 0u);
+    }
+    return counts;
+}
+
+// The two counts of text built from code points: one per code point, and
+// one more per supplementary code point (Table 3-5).
+byte_counts counts_of(const std::vector<char32_t>& code_points)
+{
+    byte_counts counts;
+    for (const char32_t c : code_points) {
+        ++counts.code_points;
+        counts.utf16_units += c >= 0x10000 ? 2 : 1;
+    }
+    return counts;
+}
+
+class count_checker {
+    int failures_ = 0;
+
+public:
+    // Both counts of [p, p + n) by every transcoder, against `expected`.
+    template <class Describe>
+    void check(const unsigned char* p, std::size_t n, const byte_counts& expected, const Describe& what)
+    {
+        for (const d::transcoder* k : d::available_transcoders()) {
+            const std::size_t code_points = k->count_code_points_valid(p, p + n);
+            const std::size_t units = k->count_utf16_units_valid(p, p + n);
+            if (code_points != expected.code_points)
+                fail(k->name, "count_code_points_valid " + std::to_string(code_points), expected.code_points, what, n);
+            if (units != expected.utf16_units)
+                fail(k->name, "count_utf16_units_valid " + std::to_string(units), expected.utf16_units, what, n);
+        }
+    }
+
+    template <class Describe>
+    void fail(std::string_view kernel, const std::string& got, std::size_t expected, const Describe& what,
+              std::size_t n)
+    {
+        ++failures_;
+        BOOST_ERROR("transcoder " << kernel << ": " << got << ", expected " << expected << "; " << what() << ", " << n
+                                  << " bytes");
+        BOOST_TEST_REQUIRE(failures_ < max_failures_reported);
+    }
+
+    [[nodiscard]] int failures() const { return failures_; }
+};
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(count_text_of_every_shape_and_length_at_every_alignment)
+{
+    // Lengths 0..300 cover every tail of the 8-byte words and of the 32 and
+    // 64-byte vectors; 1000..1100 and 5000 cross the 127 words after which
+    // the scalar count empties its byte lanes (a lane of 4-byte text gains
+    // 2 a word: 128 words would overflow it).
+    count_checker c;
+    std::vector<std::size_t> lengths;
+    for (std::size_t n = 0; n <= 300; ++n) lengths.push_back(n);
+    for (std::size_t n = 1000; n <= 1100; ++n) lengths.push_back(n);
+    lengths.push_back(5000);
+    std::vector<unsigned char> buffer(5000 + 8);
+    for (const shape s : shapes)
+        for (const std::size_t n : lengths) {
+            const std::vector<char32_t> values = random_code_points_of_size(s, n, 71 + as_u32(n));
+            const text input = text_of(values);
+            BOOST_TEST_REQUIRE(input.bytes.size() == n);
+            for (std::size_t alignment = 0; alignment < 8; ++alignment) {
+                std::copy(input.bytes.begin(), input.bytes.end(),
+                          buffer.begin() + static_cast<std::ptrdiff_t>(alignment));
+                c.check(buffer.data() + alignment, n, counts_of(values),
+                        [&] { return std::string(name_of(s)) + " text at alignment " + std::to_string(alignment); });
+            }
+        }
+    BOOST_TEST(c.failures() == 0);
+}
+
+BOOST_AUTO_TEST_CASE(count_any_bytes_by_their_classes)
+{
+    // On bytes that are not UTF-8 the counts are still those of the byte
+    // classes: random bytes, and runs of one byte (FF: each byte lane of the
+    // scalar count at its fastest growth) of every length.
+    count_checker c;
+    t::random_source random(2027);
+    std::vector<unsigned char> bytes(5000);
+    for (std::size_t n = 0; n <= 300; ++n) {
+        for (unsigned char& b : bytes) b = static_cast<unsigned char>(random.below(256));
+        c.check(bytes.data(), n, counts_by_table_3_7(bytes.data(), n), [] { return std::string("random bytes"); });
+    }
+    for (const unsigned char value :
+         std::array<unsigned char, 9>{0x00, 0x41, 0x7F, 0x80, 0xBF, 0xC0, 0xEF, 0xF0, 0xFF}) {
+        std::fill(bytes.begin(), bytes.end(), value);
+        for (const std::size_t n : {std::size_t{1}, std::size_t{63}, std::size_t{1016}, std::size_t{1024},
+                                    std::size_t{2040}, std::size_t{5000}})
+            c.check(bytes.data(), n, counts_by_table_3_7(bytes.data(), n),
+                    [&] { return "bytes " + hex_of(&value, 1) + " only"; });
+    }
+    // The classes' edges, as Table 3-7 draws them.
+    const std::array<unsigned char, 8> edges = {0x7F, 0x80, 0xBF, 0xC0, 0xC2, 0xEF, 0xF0, 0xF4};
+    const byte_counts edge_counts = counts_by_table_3_7(edges.data(), edges.size());
+    BOOST_TEST(edge_counts.code_points == 6u);
+    BOOST_TEST(edge_counts.utf16_units == 8u);
+    BOOST_TEST(c.failures() == 0);
+}
+
+BOOST_AUTO_TEST_CASE(count_inputs_flush_with_a_page_end_at_every_alignment,
+                     *boost::unit_test::precondition(t::mmap_is_available))
+{
+#if defined(UTF8VIEW_TEST_HAS_MMAP)
+    // Text ending exactly where readable memory ends, or starting where it
+    // starts, at every alignment: a read outside it crashes the test.
+    const t::guarded_pages pages;
+    count_checker c;
+    for (const shape s : {shape::ascii, shape::four, shape::mixed})
+        for (const std::size_t n : std::initializer_list<std::size_t>{0, 1, 7, 8, 9, 31, 32, 33, 63, 64, 65, 200})
+            for (std::size_t alignment = 0; alignment < 64; ++alignment) {
+                std::vector<char32_t> values(alignment, U'a');
+                const std::vector<char32_t> body = random_code_points_of_size(s, n, 91 + as_u32(n));
+                values.insert(values.end(), body.begin(), body.end());
+                const text input = text_of(values);
+                const auto what = [&] {
+                    return std::to_string(alignment) + " ASCII bytes + " + name_of(s) + " text, at a page edge";
+                };
+                unsigned char* const at_end = pages.last() - input.bytes.size();
+                std::copy(input.bytes.begin(), input.bytes.end(), at_end);
+                c.check(at_end, input.bytes.size(), counts_of(values), what);
+                std::copy(input.bytes.begin(), input.bytes.end(), pages.first());
+                c.check(pages.first(), input.bytes.size(), counts_of(values), what);
+            }
     BOOST_TEST(c.failures() == 0);
 #endif
 }

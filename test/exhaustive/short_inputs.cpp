@@ -469,6 +469,15 @@ void check_alone(const checker& c, workspace& w)
     const std::size_t valid = e.first_error ? e.first_error->offset : n;
     std::size_t valid_count = 0;
     while (valid_count < e.replaced.size() && e.replaced[valid_count].offset < valid) ++valid_count;
+    std::size_t valid_units = 0;
+    for (std::size_t index = 0; index < valid_count; ++index)
+        valid_units += e.replaced[index].value >= 0x10000 ? 2u : 1u;
+    for (const d::transcoder* t : d::available_transcoders()) {
+        if (t->count_code_points_valid(at_end, at_end + valid) != valid_count)
+            c.fail("transcoder ", t->name, " called directly: count_code_points_valid");
+        if (t->count_utf16_units_valid(at_end, at_end + valid) != valid_units)
+            c.fail("transcoder ", t->name, " called directly: count_utf16_units_valid");
+    }
     for (const d::transcoder* t : d::available_transcoders())
         for (std::size_t room = 0; room <= valid_count; ++room) {
             char32_t* const out = reinterpret_cast<char32_t*>(w.output.last()) - room;

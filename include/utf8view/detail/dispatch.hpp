@@ -418,6 +418,11 @@ using utf16_to_utf8_function = utf16_to_utf8_progress (*)(const char16_t*, const
 // the contract), for the lazy decode view where errors are dense.
 using classify_window_function = simd::byte_class_masks (*)(const unsigned char*) noexcept;
 
+// Counts the code points, or the UTF-16 code units, of well-formed UTF-8
+// [p, stop) (simd::scalar::count_code_points_valid and
+// count_utf16_units_valid are the contracts), for the size functions.
+using count_function = std::size_t (*)(const unsigned char*, const unsigned char*) noexcept;
+
 struct transcoder {
     std::string_view name;  // what UTF8VIEW_TRANSCODER and force_transcoder take
     cpu_features required;  // all of them must be usable
@@ -427,6 +432,8 @@ struct transcoder {
     utf8_to_utf16_function utf8_to_utf16_valid;
     utf16_to_utf8_function utf16_to_utf8;
     classify_window_function classify_window;
+    count_function count_code_points_valid;
+    count_function count_utf16_units_valid;
 };
 
 inline constexpr transcoder transcoders[] = {
@@ -436,15 +443,17 @@ inline constexpr transcoder transcoders[] = {
          cpu_features::bmi1 | cpu_features::bmi2 | cpu_features::popcnt,
      &simd::avx512_transcode::decode_valid, &simd::avx512_transcode::encode_scalar_values,
      &simd::avx512_transcode::decode_replacing, &simd::avx512_transcode::utf8_to_utf16_valid,
-     &simd::avx512_transcode::utf16_to_utf8, &simd::avx512_transcode::classify_window},
+     &simd::avx512_transcode::utf16_to_utf8, &simd::avx512_transcode::classify_window,
+     &simd::avx512_transcode::count_code_points_valid, &simd::avx512_transcode::count_utf16_units_valid},
     {"avx2", cpu_features::avx2 | cpu_features::bmi1 | cpu_features::popcnt, &simd::avx2_transcode::decode_valid,
      &simd::avx2_transcode::encode_scalar_values, &simd::avx2_transcode::decode_replacing,
      &simd::avx2_transcode::utf8_to_utf16_valid, &simd::avx2_transcode::utf16_to_utf8,
-     &simd::avx2_transcode::classify_window},
+     &simd::avx2_transcode::classify_window, &simd::avx2_transcode::count_code_points_valid,
+     &simd::avx2_transcode::count_utf16_units_valid},
 #endif
     {"scalar", cpu_features::none, &simd::scalar::decode_valid, &simd::scalar::encode_scalar_values,
      &simd::scalar::decode_replacing, &simd::scalar::utf8_to_utf16_valid, &simd::scalar::utf16_to_utf8,
-     &simd::scalar::classify_window},
+     &simd::scalar::classify_window, &simd::scalar::count_code_points_valid, &simd::scalar::count_utf16_units_valid},
 };
 
 inline constexpr std::size_t transcoder_count = std::size(transcoders);

@@ -133,6 +133,16 @@ inline constexpr bool kernels_compiled_separately = false;
 [[nodiscard]] UTF8VIEW_KERNEL_CALL simd::byte_class_masks
 classify_window_with_active_transcoder(const unsigned char* p) noexcept;
 
+// active_transcoder().count_code_points_valid and count_utf16_units_valid:
+// the code points, and the UTF-16 code units, of well-formed UTF-8
+// [p, stop) (simd::scalar::count_code_points_valid and
+// count_utf16_units_valid are the contracts). What the size functions count
+// the well-formed stretches validation finds with.
+[[nodiscard]] UTF8VIEW_KERNEL_CALL std::size_t
+count_code_points_valid_with_active_transcoder(const unsigned char* p, const unsigned char* stop) noexcept;
+[[nodiscard]] UTF8VIEW_KERNEL_CALL std::size_t
+count_utf16_units_valid_with_active_transcoder(const unsigned char* p, const unsigned char* stop) noexcept;
+
 // active_transcoder().utf16_to_utf8: converts UTF-16 [p, end) to at most
 // `room` bytes of UTF-8, stopping at the first unpaired surrogate
 // (simd::scalar::utf16_to_utf8 is the contract).

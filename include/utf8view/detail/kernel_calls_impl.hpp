@@ -71,6 +71,18 @@ UTF8VIEW_KERNEL_CALL simd::byte_class_masks classify_window_with_active_transcod
     return active_transcoder().classify_window(p);
 }
 
+UTF8VIEW_KERNEL_CALL std::size_t count_code_points_valid_with_active_transcoder(const unsigned char* p,
+                                                                                const unsigned char* stop) noexcept
+{
+    return active_transcoder().count_code_points_valid(p, stop);
+}
+
+UTF8VIEW_KERNEL_CALL std::size_t count_utf16_units_valid_with_active_transcoder(const unsigned char* p,
+                                                                                const unsigned char* stop) noexcept
+{
+    return active_transcoder().count_utf16_units_valid(p, stop);
+}
+
 UTF8VIEW_KERNEL_CALL encode_progress encode_scalar_values_with_active_transcoder(const char32_t* p, const char32_t* end,
                                                                                  unsigned char* out,
                                                                                  std::size_t room) noexcept

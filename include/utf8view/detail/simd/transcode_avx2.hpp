@@ -1118,6 +1118,42 @@ inline utf16_to_utf8_progress utf16_to_utf8(const char16_t* p, const char16_t* e
     return scalar::utf16_to_utf8(p, end, out, room);
 }
 
+// As scalar::count_code_points_valid (same contract, same result), 32
+// bytes a step: the bytes above BF as signed bytes (-65) are those outside
+// 80..BF. The last bytes, fewer than 32, through the scalar count.
+inline std::size_t count_code_points_valid(const unsigned char* p, const unsigned char* stop) noexcept
+{
+    const __m256i last_continuation = _mm256_set1_epi8(static_cast<char>(0xBF));
+    std::size_t count = 0;
+    for (; stop - p >= 32; p += 32) {
+        const __m256i bytes = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
+        const auto starts =
+            static_cast<std::uint32_t>(_mm256_movemask_epi8(_mm256_cmpgt_epi8(bytes, last_continuation)));
+        count += static_cast<std::size_t>(std::popcount(starts));
+    }
+    return count + scalar::count_code_points_valid(p, stop);
+}
+
+// As scalar::count_utf16_units_valid (same contract, same result), 32 bytes
+// a step, as count_code_points_valid, plus the bytes F0..FF (those whose
+// high nibble is F).
+inline std::size_t count_utf16_units_valid(const unsigned char* p, const unsigned char* stop) noexcept
+{
+    const __m256i last_continuation = _mm256_set1_epi8(static_cast<char>(0xBF));
+    const __m256i high_nibble = _mm256_set1_epi8(static_cast<char>(0xF0));
+    std::size_t count = 0;
+    for (; stop - p >= 32; p += 32) {
+        const __m256i bytes = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
+        const auto starts =
+            static_cast<std::uint32_t>(_mm256_movemask_epi8(_mm256_cmpgt_epi8(bytes, last_continuation)));
+        const auto four_byte_leads = static_cast<std::uint32_t>(
+            _mm256_movemask_epi8(_mm256_cmpeq_epi8(_mm256_and_si256(bytes, high_nibble), high_nibble)));
+        count +=
+            static_cast<std::size_t>(std::popcount(starts)) + static_cast<std::size_t>(std::popcount(four_byte_leads));
+    }
+    return count + scalar::count_utf16_units_valid(p, stop);
+}
+
 }  // namespace utf8view::detail::simd::avx2_transcode
 
 UTF8VIEW_END_TARGET_REGION

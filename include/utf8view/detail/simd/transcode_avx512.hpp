@@ -902,6 +902,35 @@ inline utf16_to_utf8_progress utf16_to_utf8(const char16_t* p, const char16_t* e
     return scalar::utf16_to_utf8(p, end, out, room);
 }
 
+// As scalar::count_code_points_valid (same contract, same result), 64
+// bytes a step: the bytes above BF as signed bytes (-65) are those outside
+// 80..BF. The last bytes, fewer than 64, through the scalar count.
+inline std::size_t count_code_points_valid(const unsigned char* p, const unsigned char* stop) noexcept
+{
+    const __m512i last_continuation = _mm512_set1_epi8(static_cast<char>(0xBF));
+    std::size_t count = 0;
+    for (; stop - p >= 64; p += 64) {
+        const __m512i bytes = _mm512_loadu_si512(p);
+        count += static_cast<std::size_t>(std::popcount(_mm512_cmpgt_epi8_mask(bytes, last_continuation)));
+    }
+    return count + scalar::count_code_points_valid(p, stop);
+}
+
+// As scalar::count_utf16_units_valid (same contract, same result), 64 bytes
+// a step, as count_code_points_valid, plus the bytes F0..FF.
+inline std::size_t count_utf16_units_valid(const unsigned char* p, const unsigned char* stop) noexcept
+{
+    const __m512i last_continuation = _mm512_set1_epi8(static_cast<char>(0xBF));
+    const __m512i first_four_byte_lead = _mm512_set1_epi8(static_cast<char>(0xF0));
+    std::size_t count = 0;
+    for (; stop - p >= 64; p += 64) {
+        const __m512i bytes = _mm512_loadu_si512(p);
+        count += static_cast<std::size_t>(std::popcount(_mm512_cmpgt_epi8_mask(bytes, last_continuation))) +
+                 static_cast<std::size_t>(std::popcount(_mm512_cmpge_epu8_mask(bytes, first_four_byte_lead)));
+    }
+    return count + scalar::count_utf16_units_valid(p, stop);
+}
+
 }  // namespace utf8view::detail::simd::avx512_transcode
 
 UTF8VIEW_END_AVX512_REGION

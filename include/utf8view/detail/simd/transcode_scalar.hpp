@@ -5,9 +5,11 @@
 /// \file
 /// The scalar transcoding kernels, between contiguous buffers: well-formed
 /// UTF-8 to UTF-32 and to UTF-16, UTF-8 that may be ill-formed to UTF-32,
-/// scalar values to UTF-8, and well-formed UTF-16 to UTF-8. The reference the SIMD
-/// transcoding kernels are tested against and the code they finish with;
-/// the only ones where the CPU has no SIMD transcoding kernel.
+/// scalar values to UTF-8, and well-formed UTF-16 to UTF-8; the byte
+/// classes of a window, and the code points and UTF-16 code units of
+/// well-formed UTF-8 counted. The reference the SIMD transcoding kernels are
+/// tested against and the code they finish with; the only ones where the CPU
+/// has no SIMD transcoding kernel.
 ///
 /// All take and return plain pointers and a room count, so that a bounded
 /// and an unbounded output (room = SIZE_MAX) are one code path, and no
@@ -24,6 +26,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 
 #include <utf8view/detail/prologue.hpp>
 
@@ -312,6 +315,79 @@ inline utf16_to_utf8_progress utf16_to_utf8(const char16_t* p, const char16_t* e
 [[nodiscard]] inline byte_class_masks classify_window(const unsigned char* p) noexcept
 {
     return classify_bytes(p);
+}
+
+// The sum of the byte lanes of per_word(word) over `steps` 8-byte words at
+// `p` (steps <= 127), per_word giving 0, 1 or 2 in each lane (SWAR: one
+// lane per byte of the word): what the counts below add up.
+template <class PerWord>
+[[nodiscard]] inline std::size_t sum_word_lanes(const unsigned char* p, std::size_t steps, PerWord per_word) noexcept
+{
+    // Each lane gains at most 2 a word: 127 words fit in a byte.
+    std::uint64_t lanes = 0;
+    for (std::size_t i = 0; i < steps; ++i, p += 8) {
+        std::uint64_t word;
+        std::memcpy(&word, p, 8);
+        lanes += per_word(word);
+    }
+    // The 8 lanes summed: in pairs into 16-bit lanes (at most 508 each),
+    // then those 4 by a multiply into the top 16 bits.
+    constexpr std::uint64_t low_bytes = 0x00FF00FF00FF00FFu;
+    const std::uint64_t pairs = (lanes & low_bytes) + (lanes >> 8 & low_bytes);
+    return static_cast<std::size_t>(pairs * 0x0001000100010001u >> 48);
+}
+
+inline constexpr std::uint64_t lane_ones = 0x0101010101010101u;
+
+// 1 in each byte lane of `word` that holds no continuation byte (80..BF:
+// bit 7 set and bit 6 clear).
+[[nodiscard]] constexpr std::uint64_t code_point_starts(std::uint64_t word) noexcept
+{
+    return (~word >> 7 | word >> 6) & lane_ones;
+}
+
+// 1 in each byte lane of `word` that holds a byte F0..FF (bits 7 to 4 set).
+[[nodiscard]] constexpr std::uint64_t four_byte_leads(std::uint64_t word) noexcept
+{
+    return (word & word << 1 & word << 2 & word << 3) >> 7 & lane_ones;
+}
+
+// The number of code points of well-formed UTF-8 [p, stop): its bytes that
+// are not continuation bytes, one per code point (Unicode 15.0 ch. 3,
+// Table 3-7). On any bytes, the number of bytes outside 80..BF. Reads
+// [p, stop) only, 8 bytes at a time, so that it does not depend on the
+// compiler's vectorizer.
+[[nodiscard]] inline std::size_t count_code_points_valid(const unsigned char* p, const unsigned char* stop) noexcept
+{
+    std::size_t count = 0;
+    while (stop - p >= 8) {
+        const std::size_t words = static_cast<std::size_t>(stop - p) / 8;
+        const std::size_t steps = words < 127 ? words : 127;
+        count += sum_word_lanes(p, steps, code_point_starts);
+        p += steps * 8;
+    }
+    for (; p != stop; ++p) count += static_cast<std::size_t>(!is_continuation_byte(*p));
+    return count;
+}
+
+// The number of UTF-16 code units of well-formed UTF-8 [p, stop): one per
+// code point, and one more per supplementary code point (U+10000 and
+// above, a surrogate pair: Table 3-5), whose lead byte is F0..F4 (Table
+// 3-7). On any bytes, the number of bytes outside 80..BF plus the number
+// of bytes F0..FF. Reads [p, stop) only, 8 bytes at a time.
+[[nodiscard]] inline std::size_t count_utf16_units_valid(const unsigned char* p, const unsigned char* stop) noexcept
+{
+    std::size_t count = 0;
+    while (stop - p >= 8) {
+        const std::size_t words = static_cast<std::size_t>(stop - p) / 8;
+        const std::size_t steps = words < 127 ? words : 127;
+        count += sum_word_lanes(p, steps,
+                                [](std::uint64_t word) { return code_point_starts(word) + four_byte_leads(word); });
+        p += steps * 8;
+    }
+    for (; p != stop; ++p)
+        count += static_cast<std::size_t>(!is_continuation_byte(*p)) + static_cast<std::size_t>(*p >= 0xF0u);
+    return count;
 }
 
 }  // namespace utf8view::detail::simd::scalar
