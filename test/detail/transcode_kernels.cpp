@@ -1654,7 +1654,7 @@ BOOST_AUTO_TEST_CASE(utf16_inputs_and_outputs_flush_with_a_page_end_at_every_ali
 
 namespace {
 
-// The two counts of `bytes` by Table 3-7, byte by byte: the bytes that are
+// The two counts of p[0, n) by Table 3-7, byte by byte: the bytes that are
 // not continuation bytes (80..BF), and those plus the bytes F0..FF (the
 // lead bytes of the supplementary code points, two UTF-16 code units each).
 struct byte_counts {
