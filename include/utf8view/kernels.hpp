@@ -45,7 +45,9 @@ UTF8VIEW_KERNEL_CALL bool force_validation_kernel(std::string_view name) noexcep
     streaming decoder (with `on_error::replace` or `on_error::skip`, the
     stretches around errors too), and encodes for `encode_into`; it also
     classifies the bytes of the windows in which the lazy view with
-    `on_error::replace` steps through dense, random errors. Chosen once
+    `on_error::replace` steps through dense, random errors, and counts the
+    well-formed stretches of 64 bytes or more for `count_code_points`,
+    `decoded_size` and `utf8_to_utf16_size`. Chosen once
     per program on first use by the CPU's features alone (the widest it can
     run), or `UTF8VIEW_TRANSCODER=<name>` in the environment. Every kernel
     gives the same results on every input. Thread-safe. */

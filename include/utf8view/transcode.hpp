@@ -438,6 +438,24 @@ const unsigned char* walk_windows(const unsigned char* p, const unsigned char* e
     return p;
 }
 
+// The code points, and the UTF-16 code units, of the well-formed stretch
+// [first, last), for the size functions: a stretch shorter than
+// transcoder_threshold_bytes counted inline by the scalar count (no call
+// through the dispatch table, no transcoder chosen), a longer one by the
+// active transcoder (SIMD where the CPU has one).
+[[nodiscard]] inline std::size_t count_code_points_of_well_formed(const unsigned char* first,
+                                                                  const unsigned char* last) noexcept
+{
+    if (last - first < transcoder_threshold_bytes) return simd::scalar::count_code_points_valid(first, last);
+    return count_code_points_valid_with_active_transcoder(first, last);
+}
+[[nodiscard]] inline std::size_t count_utf16_units_of_well_formed(const unsigned char* first,
+                                                                  const unsigned char* last) noexcept
+{
+    if (last - first < transcoder_threshold_bytes) return simd::scalar::count_utf16_units_valid(first, last);
+    return count_utf16_units_valid_with_active_transcoder(first, last);
+}
+
 // The segments of `bytes`, for the size functions: over bytes in memory,
 // each well-formed stretch the validation kernel accepts goes whole to
 // `stretch(first, last)` (pointers to unsigned char), each other segment,
@@ -491,8 +509,8 @@ template <std::ranges::input_range R>
         bytes,
         [&count](const unsigned char* first, const unsigned char* last) {
             // In well-formed UTF-8 each code point has exactly one byte
-            // that is not a continuation byte: counted with SIMD.
-            count += count_code_points_valid_with_active_transcoder(first, last);
+            // that is not a continuation byte.
+            count += count_code_points_of_well_formed(first, last);
         },
         [&count](const segment&) { ++count; },
         [&count](const taken_window& window) {
@@ -515,9 +533,9 @@ template <std::ranges::input_range R>
     @return a count of code points (not bytes).
     @par Complexity O(n). Contiguous sized input is validated by the SIMD
     kernel, and well-formed stretches are counted by their bytes that are not
-    continuation bytes, with SIMD (the transcoding kernel's count); where
-    errors come close together, 64 bytes at a time split into segments with
-    SIMD.
+    continuation bytes (by the transcoding kernel: SIMD where the CPU has
+    one, else 8 bytes a step); where errors come close together, 64 bytes at
+    a time split into segments with SIMD.
     @par Bad input never reads outside `bytes`.
     @par Standard Unicode 15.0 ch. 3, Table 3-7 and §3.9. */
 template <std::ranges::input_range R>

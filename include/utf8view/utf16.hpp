@@ -284,10 +284,11 @@ utf16_to_utf8_into(R&& units, Out&& out, Policy policy = Policy())
     @param bytes a byte range (string literals are rejected).
     @return a count of code units (not bytes).
     @par Complexity O(n). Contiguous sized input is validated by the SIMD
-    kernel, and well-formed stretches are counted by their bytes with SIMD
-    (the transcoding kernel's count): one code unit per byte that is not a
-    continuation byte, one more per lead byte F0..F4; where errors come
-    close together, 64 bytes at a time split into segments with SIMD.
+    kernel, and well-formed stretches are counted by their bytes (by the
+    transcoding kernel: SIMD where the CPU has one, else 8 bytes a step):
+    one code unit per byte that is not a continuation byte, one more per
+    lead byte F0..F4; where errors come close together, 64 bytes at a time
+    split into segments with SIMD.
     @par Bad input never reads outside `bytes`.
     @par Standard Unicode 15.0 ch. 3, Table 3-7 and §3.9, Table 3-5. */
 template <std::ranges::input_range R>
@@ -301,8 +302,8 @@ template <std::ranges::input_range R>
         [&size](const unsigned char* first, const unsigned char* last) {
             // In well-formed UTF-8 each code point has one byte that is not
             // a continuation byte, and those of 4 bytes (lead F0..F4) are
-            // the supplementary ones: counted with SIMD.
-            size += detail::count_utf16_units_valid_with_active_transcoder(first, last);
+            // the supplementary ones.
+            size += detail::count_utf16_units_of_well_formed(first, last);
         },
         [&size](const detail::segment& decoded) {
             size += decoded.well_formed() ? detail::utf16_length(decoded.code_point) : 1;

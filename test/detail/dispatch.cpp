@@ -14,6 +14,8 @@
 #include "support/print.hpp"
 #include "support/random_utf8.hpp"
 
+#include <utf8view/transcode.hpp>
+#include <utf8view/utf16.hpp>
 #include <utf8view/validate.hpp>
 
 #include <chrono>
@@ -247,6 +249,27 @@ BOOST_AUTO_TEST_CASE(short_contiguous_input_does_not_dispatch)
     const std::string long_text(d::simd_threshold_bytes, 'a');
     BOOST_TEST(u8v::validate(long_text).valid());
     BOOST_TEST((d::kernel_choice().reason == d::choice_reason::calibrated));
+}
+
+BOOST_AUTO_TEST_CASE(short_contiguous_input_to_the_size_functions_chooses_no_transcoder)
+{
+    // Well-formed stretches shorter than transcoder_threshold_bytes are
+    // counted inline by the scalar count: no transcoder is chosen for them
+    // (and none called through the table); a longer one chooses one.
+    const d::transcoder* const before = d::active_transcoder_pointer.load();
+    d::active_transcoder_pointer.store(nullptr);
+    const std::string short_text(static_cast<std::size_t>(d::transcoder_threshold_bytes) - 1, 'a');
+    std::string with_errors = short_text;
+    with_errors[10] = '\xC0';  // a stretch either side of an error
+    BOOST_TEST(u8v::count_code_points(short_text) == short_text.size());
+    BOOST_TEST(u8v::decoded_size(with_errors) == with_errors.size());
+    BOOST_TEST(u8v::utf8_to_utf16_size(short_text) == short_text.size());
+    BOOST_TEST(u8v::utf8_to_utf16_size(with_errors) == with_errors.size());
+    BOOST_TEST((d::active_transcoder_pointer.load() == nullptr));  // nothing chosen yet
+    const std::string long_text(static_cast<std::size_t>(d::transcoder_threshold_bytes), 'a');
+    BOOST_TEST(u8v::count_code_points(long_text) == long_text.size());
+    BOOST_TEST((d::active_transcoder_pointer.load() != nullptr));
+    d::active_transcoder_pointer.store(before);
 }
 
 BOOST_AUTO_TEST_CASE(threads_racing_for_the_first_use_all_get_the_same_kernel)

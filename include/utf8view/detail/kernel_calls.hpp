@@ -136,8 +136,8 @@ classify_window_with_active_transcoder(const unsigned char* p) noexcept;
 // active_transcoder().count_code_points_valid and count_utf16_units_valid:
 // the code points, and the UTF-16 code units, of well-formed UTF-8
 // [p, stop) (simd::scalar::count_code_points_valid and
-// count_utf16_units_valid are the contracts). What the size functions count
-// the well-formed stretches validation finds with.
+// count_utf16_units_valid are the contracts). The size functions count
+// the well-formed stretches validation finds with these.
 [[nodiscard]] UTF8VIEW_KERNEL_CALL std::size_t
 count_code_points_valid_with_active_transcoder(const unsigned char* p, const unsigned char* stop) noexcept;
 [[nodiscard]] UTF8VIEW_KERNEL_CALL std::size_t
