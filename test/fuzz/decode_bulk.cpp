@@ -6,7 +6,8 @@
 //
 //   - every validation kernel and every transcoding kernel this CPU has,
 //     called directly (any length, also below the sizes where the public
-//     functions start using them), and forced in turn under the public
+//     functions start using them; the transcoders' counts of code points
+//     and of UTF-16 code units too), and forced in turn under the public
 //     functions;
 //   - validate (kind and offset), is_valid, count_code_points;
 //   - decode_into, unbounded into an output of exactly the right size, and
@@ -340,6 +341,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             check(progress.in == p + boundaries[slots], what, ": stopped at byte ", progress.in - p, ", expected ",
                   boundaries[slots]);
         }
+        // The size functions' counts over the same prefix: code points, and
+        // UTF-16 code units (two for a code point above U+FFFF, Table 3-5).
+        const std::size_t counted = t->count_code_points_valid(p, p + valid_bytes);
+        check(counted == needed, "count_code_points_valid: ", counted, ", expected ", needed);
+        std::size_t units = 0;
+        for (const char32_t c : valid_code_points) units += c > 0xFFFF ? 2 : 1;
+        const std::size_t counted_units = t->count_utf16_units_valid(p, p + valid_bytes);
+        check(counted_units == units, "count_utf16_units_valid: ", counted_units, ", expected ", units);
     }
 
     // The public functions, under each kernel and transcoder forced.
