@@ -741,6 +741,84 @@ BOOST_AUTO_TEST_CASE(a_throwing_policy_leaves_a_fast_path_iterator_where_it_was)
     BOOST_TEST(cases >= 15u);
 }
 
+namespace {
+
+// Replaces each error, or throws decode_error while *throwing is set.
+struct throw_while {
+    const bool* throwing;
+    std::optional<char32_t> operator()(const u8v::decode_error_info& info) const
+    {
+        if (*throwing) throw u8v::decode_error(info.kind, info.offset);
+        return char32_t{0xFFFD};
+    }
+};
+
+}  // namespace
+
+// A step back from an element, replaced or not, onto a maximal subpart whose
+// policy throws leaves the iterator as it was, the bytes it knows to be
+// well-formed included: the steps after it, forwards and back, decode as
+// the oracle does, never an ill-formed subpart as a character, and read
+// nothing before the first byte (the bytes start a readable page).
+BOOST_AUTO_TEST_CASE(a_step_back_that_throws_leaves_what_the_iterator_knows_as_it_was,
+                     *boost::unit_test::precondition(t::mmap_is_available))
+{
+#if defined(UTF8VIEW_TEST_HAS_MMAP)
+    const std::array<std::string_view, 7> pieces = {"A",    "\x80",         "\xC0",    "\xE2\x82",
+                                                    "\xFF", "\xF0\x9F\x98", "\xC3\xA9"};
+    std::vector<std::string> inputs;
+    std::vector<std::string> partial = {""};
+    for (int round = 0; round < 3; ++round) {
+        std::vector<std::string> longer;
+        for (const std::string& start : partial)
+            for (const std::string_view piece : pieces) longer.push_back(start + std::string(piece));
+        inputs.insert(inputs.end(), longer.begin(), longer.end());
+        partial = std::move(longer);
+    }
+    t::guarded_pages pages;
+    std::size_t throws = 0;
+    for (const std::string& body : inputs)
+        for (const std::string& bytes : {body + "AB", std::string(40, 'x') + body + "AB"}) {
+            const list_bytes list(bytes);
+            const auto oracle = u8v::views::decode(list.list, u8v::on_error::replace);
+            std::vector<state> expected;
+            for (auto it = oracle.begin(); it != oracle.end(); ++it)
+                expected.push_back(list.state_of(it, oracle.end()));
+            const std::string_view sv(reinterpret_cast<const char*>(pages.at_start(bytes)), bytes.size());
+            t::for_each_kernel([&] {
+                for (std::size_t at = 1; at + 1 < expected.size(); ++at) {
+                    if (!expected[at - 1].error) continue;  // only an error's policy can throw
+                    BOOST_TEST_CONTEXT("[" << t::hex_of(bytes) << "], step back from element " << at)
+                    {
+                        bool throwing = false;
+                        const auto view = u8v::views::decode(sv, throw_while{&throwing});
+                        const auto last = view.end();
+                        auto it = view.begin();
+                        for (std::size_t n = 0; n < at; ++n) ++it;
+                        throwing = true;
+                        BOOST_CHECK_THROW(--it, u8v::decode_error);
+                        throwing = false;
+                        ++throws;
+                        BOOST_TEST(state_of_fast(it, last, sv) == expected[at]);
+                        // On, then back to the first element, then on to the end.
+                        ++it;
+                        BOOST_TEST(state_of_fast(it, last, sv) == expected[at + 1]);
+                        for (std::size_t n = at + 1; n-- > 0;) {
+                            --it;
+                            BOOST_TEST(state_of_fast(it, last, sv) == expected[n]);
+                        }
+                        for (std::size_t n = 1; n < expected.size(); ++n) {
+                            ++it;
+                            BOOST_TEST(state_of_fast(it, last, sv) == expected[n]);
+                        }
+                    }
+                }
+            });
+        }
+    BOOST_TEST(throws > 1000u);
+#endif
+}
+
 // ---------------------------------------------------------------------------
 // (b) Laziness
 

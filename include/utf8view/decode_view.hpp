@@ -863,13 +863,20 @@ private:
     // bytes, each from a segment boundary (validated_behind), and makes the
     // longest well-formed one the stretch. If even the 16 bytes before
     // current_ hold an error, the steps back take the checked path until 32
-    // bytes further back, where they try again.
+    // bytes further back, where they try again, and validated_begin stays
+    // where it is, at or after current_: set to current_, it would say that
+    // the bytes from there on are well-formed, which an iterator standing on
+    // an error must not (its validated_begin lies past the error), and a
+    // policy that then throws would leave it so, for a step forwards and a
+    // step back to decode the error unchecked.
     UTF8VIEW_ALWAYS_INLINE constexpr void validate_behind() noexcept
         requires validates_behind
     {
         const base_iterator from = validated_behind(origin_.begin(), current_);
-        window_.validated_begin = from;
-        if (from != current_) window_.validate_behind_at = from;
+        if (from != current_) {
+            window_.validated_begin = from;
+            window_.validate_behind_at = from;
+        }
         else {
             constexpr auto retry = static_cast<difference_type>(retry_behind_bytes);
             const difference_type available = current_ - origin_.begin();
