@@ -32,6 +32,7 @@
 #include <list>
 #include <optional>
 #include <span>
+#include <sstream>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -164,6 +165,11 @@ BOOST_AUTO_TEST_CASE(kuhn_stress_test_repaired_line_by_line_and_whole)
         BOOST_TEST(u8v::repair(std::string_view(input)) == expected);
         BOOST_TEST(u8v::repaired_size(std::string_view(input)) == expected.size());
     });
+    // Straight into a stream buffer: a std::ostreambuf_iterator takes the
+    // stream's character type.
+    std::ostringstream stream;
+    u8v::repair_into(std::string_view(input), std::ostreambuf_iterator<char>(stream));
+    BOOST_TEST(stream.str() == expected);
 }
 
 BOOST_AUTO_TEST_CASE(valid_text_is_copied_unchanged)

@@ -33,6 +33,7 @@
 #include <list>
 #include <optional>
 #include <span>
+#include <sstream>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -131,6 +132,8 @@ void check_stream(std::string_view bytes, const expected_result& expected, std::
         u8v::stream_decoder skipper(recording_policy{&skip_log, std::nullopt});
         u8v::stream_repairer repairer(recording_policy{&repair_log, U'\uFFFD'});
         u8v::stream_repairer skipping_repairer{u8v::on_error::skip};
+        u8v::stream_repairer streaming_repairer;  // into a std::ostreambuf_iterator
+        std::ostringstream repaired_stream;
         std::u32string code_points;
         std::u32string code_points_skipped;
         std::string repaired;
@@ -154,6 +157,7 @@ void check_stream(std::string_view bytes, const expected_result& expected, std::
             bounds_held = bounds_held && repaired_end <= repair_room.data() + repair_room.size();
             repaired.append(repair_room.data(), repaired_end);
             skipping_repairer.repair(chunk, std::back_inserter(repaired_skipped));
+            streaming_repairer.repair(chunk, std::ostreambuf_iterator<char>(repaired_stream));
             position += size;
             counts_held = counts_held && decoder.bytes_read() == position && repairer.bytes_read() == position &&
                           decoder.pending() <= 3u;
@@ -162,6 +166,7 @@ void check_stream(std::string_view bytes, const expected_result& expected, std::
         skipper.finish(std::back_inserter(code_points_skipped));
         repairer.finish(std::back_inserter(repaired));
         skipping_repairer.finish(std::back_inserter(repaired_skipped));
+        streaming_repairer.finish(std::ostreambuf_iterator<char>(repaired_stream));
         BOOST_TEST(bounds_held);
         BOOST_TEST(counts_held);
         BOOST_TEST(decoder.pending() == 0u);
@@ -170,6 +175,7 @@ void check_stream(std::string_view bytes, const expected_result& expected, std::
         BOOST_TEST((code_points_skipped == expected.code_points_skipped));
         BOOST_TEST(repaired == expected.repaired);
         BOOST_TEST(repaired_skipped == expected.repaired_skipped);
+        BOOST_TEST(repaired_stream.str() == expected.repaired);
         BOOST_TEST(decode_log == expected.errors, boost::test_tools::per_element());
         BOOST_TEST(skip_log == expected.errors, boost::test_tools::per_element());
         BOOST_TEST(repair_log == expected.errors, boost::test_tools::per_element());

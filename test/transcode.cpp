@@ -526,6 +526,11 @@ BOOST_AUTO_TEST_CASE(long_encode_equals_table_3_6)
             CHECK_SAME_SEQUENCE(out, expected_replace);
         }
         {
+            std::ostringstream stream;
+            u8v::encode_into(values, std::ostreambuf_iterator<char>(stream));
+            CHECK_SAME_SEQUENCE(stream.str(), expected_replace);
+        }
+        {
             std::u8string out(expected_replace.size(), u8'\0');
             const auto result = u8v::encode_into(values, out.data(), u8v::on_error::skip);
             out.resize(static_cast<std::size_t>(result.out - out.data()));

@@ -316,8 +316,9 @@ public:
         @param chunk a bidirectional range of bytes (string literals are
                      rejected); any size, empty too.
         @param out   an output iterator of a code unit type (`char`,
-                     `char8_t`, `unsigned char`, `std::byte`) or an insert
-                     iterator into a container of one, with room for
+                     `char8_t`, `unsigned char`, `std::byte`), an insert
+                     iterator into a container of one or a
+                     `std::ostreambuf_iterator` of one, with room for
                      `max_repaired_size(size of chunk)` bytes.
         @return the end of what was written: the bytes of the segments that
         end in this chunk, repaired.

@@ -236,10 +236,12 @@ constexpr std::ranges::in_out_result<I, O> decode_bulk(I first, const S& last, O
 }
 
 // The element type an output iterator takes (output_unit_t): its value
-// type, or for the standard insert iterators (whose value type is void)
-// their container's. An output argument of the bulk functions takes UTF-8
-// code units (utf8_output_iterator_argument) or UTF-16 ones
-// (utf16_output_iterator_argument) by that type.
+// type, or, where that is void, for the standard insert iterators their
+// container's, and for std::ostreambuf_iterator its character type (what it
+// hands to the stream buffer). An output argument of the bulk functions
+// takes UTF-8 code units (utf8_output_iterator_argument) or UTF-16 ones
+// (utf16_output_iterator_argument) by that type. (std::ostream_iterator<T>
+// names no T, and writes with the stream's formatting: not taken.)
 template <class O>
 concept value_typed_output = requires { typename std::iter_value_t<O>; };
 template <class O>
@@ -253,6 +255,14 @@ template <class O>
     requires(!value_typed_output<O>) && requires { typename O::container_type::value_type; }
 struct output_value<O> {
     using type = typename O::container_type::value_type;
+};
+template <class O>
+    requires(!value_typed_output<O>) && (!requires { typename O::container_type::value_type; }) && requires {
+        typename O::char_type;
+        typename O::streambuf_type;
+    }
+struct output_value<O> {
+    using type = typename O::char_type;
 };
 template <class O>
 using output_unit_t = typename output_value<O>::type;
@@ -658,9 +668,10 @@ template <std::ranges::input_range R>
     @param code_points a code point range (integers of at least 32 bits;
                        `U"..."` arrays are rejected, as for `encoded_size`).
     @param out         an output iterator of a code unit type (`char`,
-                       `char8_t`, `unsigned char`, `std::byte`), or an insert
+                       `char8_t`, `unsigned char`, `std::byte`), an insert
                        iterator (`std::back_inserter(string)`) into a
-                       container of one.
+                       container of one, or a `std::ostreambuf_iterator` of
+                       one.
     @param policy      an `encode_error_policy` for values that are not
                        scalar values (surrogates, above U+10FFFF, negative),
                        returning `std::optional<char32_t>` or `char32_t`.
