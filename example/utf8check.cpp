@@ -38,6 +38,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
+#include <iostream>
 #include <optional>
 #include <span>
 #include <string>
@@ -396,10 +397,14 @@ exit_code check_file(const std::string& path, mode how, bool quiet, std::size_t 
     if (std::fflush(stdout) != 0) throw write_failure{errno, name_of(stdout)};
     if (!quiet) {
         const std::uint64_t errors = check.error_count();
-        if (errors == 0) std::fprintf(stderr, "%s: valid UTF-8\n", file_name.c_str());
-        else
-            std::fprintf(stderr, "%s: %llu %s\n", file_name.c_str(), static_cast<unsigned long long>(errors),
-                         errors == 1 ? "error" : "errors");
+        const std::string summary =
+            errors == 0 ? file_name + ": valid UTF-8\n"
+                        : file_name + ": " + std::to_string(errors) + (errors == 1 ? " error\n" : " errors\n");
+        // With --repair or --skip standard error is where the report goes,
+        // so a summary that cannot be written there is a write failure like
+        // a diagnostic; otherwise standard output holds the report.
+        if (how == mode::report) std::fputs(summary.c_str(), stderr);
+        else write_bytes(stderr, summary.data(), summary.size());
     }
     return check.error_count() == 0 ? all_valid : some_invalid;
 }
@@ -408,6 +413,11 @@ exit_code check_file(const std::string& path, mode how, bool quiet, std::size_t 
 
 int main(int argc, char** argv)
 {
+#ifdef SIGPIPE
+    // A closed pipe is a write error like any other (the help's too):
+    // reported, exit 2.
+    std::signal(SIGPIPE, SIG_IGN);
+#endif
     CLI::App app{"Checks that files are valid UTF-8, reporting each ill-formed byte sequence, or repairs them.",
                  "utf8check"};
     app.footer(std::string(help_footer));
@@ -431,16 +441,22 @@ int main(int argc, char** argv)
         app.parse(argc, argv);
     }
     catch (const CLI::ParseError& error) {
-        return app.exit(error) == 0 ? all_valid : trouble;  // --help exits with 0
+        const int status = app.exit(error);  // --help: 0, after the help on standard output
+        // The help that cannot be written is not done (a full disk, a
+        // closed pipe): reported, status 2, as for the text of a file.
+        errno = 0;
+        if (!std::cout.flush() || std::fflush(stdout) != 0) {
+            const int write_error = errno;
+            std::fprintf(stderr, "utf8check: cannot write standard output%s%s\n", write_error != 0 ? ": " : "",
+                         write_error != 0 ? std::generic_category().message(write_error).c_str() : "");
+            return trouble;
+        }
+        return status == 0 ? all_valid : trouble;
     }
 
     if (paths.empty()) paths.emplace_back("-");
     const mode how = repair ? mode::repair : skip ? mode::skip : mode::report;
     example::use_binary_stdio();
-#ifdef SIGPIPE
-    // A closed pipe is a write error like any other: reported, exit 2.
-    std::signal(SIGPIPE, SIG_IGN);
-#endif
 
     exit_code worst = all_valid;
     try {
