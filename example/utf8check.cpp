@@ -441,10 +441,10 @@ int main(int argc, char** argv)
         app.parse(argc, argv);
     }
     catch (const CLI::ParseError& error) {
-        const int status = app.exit(error);  // --help: 0, after the help on standard output
         // The help that cannot be written is not done (a full disk, a
         // closed pipe): reported, status 2, as for the text of a file.
         errno = 0;
+        const int status = app.exit(error);  // --help: 0, after the help on standard output
         if (!std::cout.flush() || std::fflush(stdout) != 0) {
             const int write_error = errno;
             std::fprintf(stderr, "utf8check: cannot write standard output%s%s\n", write_error != 0 ? ": " : "",
