@@ -295,6 +295,18 @@ struct decode_or_error_adaptor_traits : decode_adaptor_traits<Source> {
         return decode_or_error_view<View>(std::move(code_units));
     }
 
+    // A string literal would be decoded with its terminating NUL.
+    template <class R>
+    static void reject_string_literal()
+    {
+        if constexpr (Source == decode_source::utf16) {
+            UTF8VIEW_REJECT_STRING_LITERAL(R, "utf8view::views::decode_utf16_or_error", "decode");
+        }
+        else {
+            UTF8VIEW_REJECT_STRING_LITERAL(R, "utf8view::views::decode_or_error", "decode");
+        }
+    }
+
     // A range whose elements are not code units of the adaptor's encoding form.
     template <class R>
     static void reject_elements()

@@ -1082,7 +1082,12 @@ struct decode_adaptor_traits {
     template <class R>
     static void reject_string_literal()
     {
-        UTF8VIEW_REJECT_STRING_LITERAL(R, "utf8view", "decode");
+        if constexpr (Source == decode_source::utf16) {
+            UTF8VIEW_REJECT_STRING_LITERAL(R, "utf8view::views::decode_utf16", "decode");
+        }
+        else {
+            UTF8VIEW_REJECT_STRING_LITERAL(R, "utf8view::views::decode", "decode");
+        }
     }
 
     // A range whose elements are not code units of the adaptor's encoding form.

@@ -534,7 +534,15 @@ struct encode_adaptor_traits {
     template <class R>
     static void reject_string_literal()
     {
-        UTF8VIEW_REJECT_STRING_LITERAL(R, "utf8view", "encode");
+        if constexpr (std::same_as<CharT, char8_t>) {
+            UTF8VIEW_REJECT_STRING_LITERAL(R, "utf8view::views::encode", "encode");
+        }
+        else if constexpr (std::same_as<CharT, char16_t>) {
+            UTF8VIEW_REJECT_STRING_LITERAL(R, "utf8view::views::encode_utf16", "encode");
+        }
+        else {
+            UTF8VIEW_REJECT_STRING_LITERAL(R, "utf8view::views::encode_as", "encode");
+        }
     }
 
     // A range whose elements are not code points.

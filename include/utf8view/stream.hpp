@@ -355,7 +355,8 @@ public:
 
     /** The most bytes `repair()` writes for a chunk of `chunk_bytes` bytes:
         3 per byte (each byte can be a maximal subpart replaced by `EF BF BD`)
-        and 4 for the held bytes; 4 per byte with a policy other than
+        plus 4, whether or not bytes are held (up to 3 held bytes complete a
+        sequence of at most 4 bytes, or are replaced); 4 per byte with a policy other than
         `on_error::replace` and `on_error::skip` (its replacement may take 4
         bytes). O(1). */
     [[nodiscard]] constexpr std::size_t max_repaired_size(std::size_t chunk_bytes) const noexcept

@@ -54,7 +54,12 @@ struct transcode_adaptor_traits {
     template <class R>
     static void reject_string_literal()
     {
-        decode_adaptor_traits<Source>::template reject_string_literal<R>();
+        if constexpr (Source == decode_source::utf16) {
+            UTF8VIEW_REJECT_STRING_LITERAL(R, "utf8view::views::utf16_to_utf8", "convert");
+        }
+        else {
+            UTF8VIEW_REJECT_STRING_LITERAL(R, "utf8view::views::utf8_to_utf16", "convert");
+        }
     }
 
     template <class R>

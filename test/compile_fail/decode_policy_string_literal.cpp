@@ -1,6 +1,6 @@
 // A string literal piped into the adaptor with its policy bound gets the
 // same message as without a policy (not a failed operator| overload).
-// expected-error: would decode its terminating NUL
+// expected-error: utf8view::views::decode: a character array (such as a string literal) would decode its terminating NUL
 #include <utf8view/decode_view.hpp>
 
 int main()

@@ -1,5 +1,5 @@
 // U"..." is a char32_t array that ends in NUL: encoding it would write a 00 byte.
-// expected-error: would encode its terminating NUL
+// expected-error: utf8view::views::encode: a character array (such as a string literal) would encode its terminating NUL
 #include <utf8view/encode_view.hpp>
 
 int main()
