@@ -24,7 +24,12 @@
 //   the vector's replace column in UTF-16 (Table 3-5) reversed, the
 //   decoder's policy runs once per maximal subpart, and the encoder's
 //   policy once per value that is not a scalar value; two reverse
-//   iterators at different code units of one code point differ.
+//   iterators at different code units of one code point differ;
+// - over code points, the encoding call of the policy decides: one that
+//   replaces decoding errors but drops encoding ones gets the standard
+//   template (backwards is still forwards reversed, values dropped at the
+//   start included), one whose encoding call returns char32_t the
+//   specialization (asked once per value).
 
 #include <utf8view/decode_view.hpp>
 #include <utf8view/encode_view.hpp>
@@ -357,6 +362,108 @@ BOOST_AUTO_TEST_CASE(encoded_backwards_asks_the_policy_once_per_value_that_is_no
     const std::vector<char> got = reversed_elements(view, expected.size());
     BOOST_TEST((std::string(got.begin(), got.end()) == expected));
     BOOST_TEST(offsets == expected_offsets, boost::test_tools::per_element());
+}
+
+namespace {
+
+// Replaces each decoding error with '?' (its decoding call returns
+// char32_t: it cannot drop) but drops each value that is not a scalar
+// value when encoding: over code points only the second call runs.
+struct replaces_decoding_drops_encoding {
+    std::vector<std::uint64_t>* offsets = nullptr;
+    char32_t operator()(const u8v::decode_error_info&) const { return U'?'; }
+    std::optional<char32_t> operator()(const u8v::encode_error_info& info) const
+    {
+        offsets->push_back(info.offset);
+        return std::nullopt;
+    }
+};
+
+// Encodes only, and cannot drop: returns char32_t.
+struct replaces_encoding_only {
+    std::vector<std::uint64_t>* offsets = nullptr;
+    char32_t operator()(const u8v::encode_error_info& info) const
+    {
+        offsets->push_back(info.offset);
+        return U'?';
+    }
+};
+
+// The code units of `view` through std::reverse_iterator, from its end to
+// its begin().
+template <class View>
+std::string reversed_code_units(const View& view)
+{
+    std::string backwards;
+    for (auto it = std::make_reverse_iterator(view.end()); it != std::make_reverse_iterator(view.begin()); ++it)
+        backwards.push_back(static_cast<char>(*it));
+    return backwards;
+}
+
+}  // namespace
+
+// Whether an encode_view's reverse iterator may keep the element before
+// its position is decided by the policy's encoding call, not its decoding
+// one.
+static_assert(u8v::policy_replaces_every_error<replaces_decoding_drops_encoding>);
+static_assert(!u8v::policy_replaces_every_error<replaces_decoding_drops_encoding, u8v::encode_error_info>);
+static_assert(u8v::policy_replaces_every_error<replaces_encoding_only, u8v::encode_error_info>);
+
+BOOST_AUTO_TEST_CASE(an_encode_policy_that_drops_gets_the_standard_reverse_iterator)
+{
+    // Values that are not scalar values (ch. 3, D76) at the start, in the
+    // middle and at the end, dropped by the encoding call: over {D800} the
+    // view is empty, and a reverse iterator that took every position
+    // after the first for one with an element before it stepped back
+    // before the first value.
+    const std::vector<std::u32string> inputs = {
+        {0xD800}, {0xD800, U'A', U'B'}, {0x110000, 0xDFFF, 0xE9}, {U'A', 0xD800}, {0xD800, 0x20AC, 0xDC00, U'B'},
+    };
+    for (const std::u32string& values : inputs) {
+        std::string expected;  // the scalar values, encoded (Table 3-6), reversed
+        std::vector<std::uint64_t> expected_offsets;
+        for (std::size_t index = 0; index < values.size(); ++index) {
+            const char32_t c = values[index];
+            if (c < 0xD800 || (c > 0xDFFF && c <= 0x10FFFF)) expected += t::reference::encode(c);
+            else expected_offsets.push_back(index);
+        }
+        std::vector<std::uint64_t> offsets;
+        const auto view =
+            std::u32string_view(values) | u8v::views::encode_as<char>(replaces_decoding_drops_encoding{&offsets});
+        std::string forwards;
+        for (const char c : view) forwards.push_back(c);
+        BOOST_TEST(forwards == expected);
+        BOOST_TEST(offsets == expected_offsets, boost::test_tools::per_element());
+        // The standard template may ask the policy more than once per
+        // value (it steps back from base() at each `*`): only the code
+        // units are compared.
+        std::ranges::reverse(expected);
+        BOOST_TEST(reversed_code_units(view) == expected);
+        std::string through_views_reverse;
+        for (const char c : view | std::views::reverse) through_views_reverse.push_back(c);
+        BOOST_TEST(through_views_reverse == expected);
+    }
+}
+
+BOOST_AUTO_TEST_CASE(an_encode_policy_that_returns_a_code_point_is_asked_once_per_value_backwards)
+{
+    // Each value that is not a scalar value becomes '?', asked once, in
+    // decreasing order of offset, where the standard template would ask
+    // twice or more.
+    const std::u32string values = {U'a', 0xD800, 0x20AC, 0x110000, 0xDFFF};
+    std::string expected;
+    for (const char32_t c : values) {
+        const bool scalar = c < 0xD800 || (c > 0xDFFF && c <= 0x10FFFF);
+        expected += t::reference::encode(scalar ? c : U'?');
+    }
+    std::ranges::reverse(expected);
+    std::vector<std::uint64_t> offsets;
+    const auto view = std::u32string_view(values) | u8v::views::encode_as<char>(replaces_encoding_only{&offsets});
+    const std::vector<char> got = reversed_elements(view, expected.size());
+    BOOST_TEST((std::string(got.begin(), got.end()) == expected));
+    BOOST_TEST(offsets == (std::vector<std::uint64_t>{4, 3, 1}), boost::test_tools::per_element());
+    offsets.clear();
+    BOOST_TEST(reversed_code_units(view) == expected);
 }
 
 BOOST_AUTO_TEST_CASE(reverse_iterators_at_two_code_units_of_one_code_point_differ)

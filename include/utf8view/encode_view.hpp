@@ -80,7 +80,7 @@ struct encode_adaptor_traits;  // views::encode_as's, below
     @par Iterators As for `decode_view`: `iterator_category` is input (the
     elements are values); use the `std::ranges::` iterator functions. Over
     bidirectional code points with a policy that never drops a value
-    (`policy_replaces_every_error`: the default), and over a `decode_view`
+    (`policy_replaces_every_error<Policy, encode_error_info>`: the default), and over a `decode_view`
     whose own reverse iterator is specialized (`views::utf8_to_utf16` and
     `views::utf16_to_utf8` with such a policy), `std::reverse_iterator` of
     the iterator (`std::views::reverse`) is specialized the same way: each
@@ -200,13 +200,15 @@ public:
     /// True where `std::reverse_iterator` of this iterator keeps the code
     /// unit before its position encoded (detail/reverse_iterator.hpp):
     /// over bidirectional code points whose begin the iterator knows, with a
-    /// policy that never drops a value (`policy_replaces_every_error`), or
+    /// policy that never drops a value (`policy_replaces_every_error` for
+    /// `encode_error_info`: what its decoding call does is beside the
+    /// point), or
     /// over a `decode_view` whose own iterator does so (no policy of the
     /// encoder runs there): every position after the first code unit then
     /// has a code unit before it.
     static constexpr bool utf8view_reverse_caches_element =
         bidirectional &&
-        ((keeps_begin && policy_replaces_every_error<Policy>) ||
+        ((keeps_begin && policy_replaces_every_error<Policy, encode_error_info>) ||
          (detail::yields_scalar_values_v<V> && requires { requires base_iterator::utf8view_reverse_caches_element; }));
 
     /** A singular iterator: it may only be assigned to, compared with

@@ -214,27 +214,33 @@ inline constexpr bool policy_drops_every_error = requires {
     requires P::drops_every_error;
 };
 
-/** True if the policy type `P` never drops an error: each of its calls
-    returns a replacement (or throws), never `std::nullopt`. A policy
-    declares it with a member `static constexpr bool replaces_every_error =
-    true;`, as `on_error::replace_t` and `on_error::throw_exception_t` do;
-    one whose call with a `const decode_error_info&` returns `char32_t`
-    needs no declaration, since it cannot drop anything.
+/** True if the policy type `P` never drops an error when called with an
+    `Info` (`decode_error_info`, the default, for decoding;
+    `encode_error_info` for encoding): each such call returns a
+    replacement (or throws), never `std::nullopt`. A policy declares it for
+    all its calls with a member `static constexpr bool replaces_every_error
+    = true;`, as `on_error::replace_t` and `on_error::throw_exception_t`
+    do; one whose call with a `const Info&` returns `char32_t` needs no
+    declaration, since that call cannot drop anything. (A policy may
+    replace decoding errors and drop encoding errors: it is then true for
+    `decode_error_info` only.)
 
     What it changes: every ill-formed maximal subpart is then an element of
-    a `decode_view`, so an iterator that is not at the first code unit of
-    its range has an element before it. `std::reverse_iterator` of such a
-    view's iterator (what `std::views::reverse` uses) relies on it to keep
-    the element before its position decoded, once, rather than decode it
-    at every `*` and `++` (see `decode_view`). A policy that declares this
-    and then drops a subpart at the start of a range breaks that reverse
+    a `decode_view` (every value that is not a scalar value, code units of
+    an `encode_view`: there `Info` is `encode_error_info`), so an iterator
+    that is not at the first code unit of its range has an element before
+    it. `std::reverse_iterator` of such a view's iterator (what
+    `std::views::reverse` uses) relies on it to keep the element before its
+    position decoded, once, rather than decode it at every `*` and `++`
+    (see `decode_view`). A policy that declares this and then drops a
+    subpart or a value at the start of a range breaks that reverse
     iterator's precondition (checked by `UTF8VIEW_ASSERT`).
     @par Complexity compile time only. */
-template <class P>
+template <class P, class Info = decode_error_info>
 inline constexpr bool policy_replaces_every_error = requires {
     requires std::same_as<std::remove_cv_t<decltype(P::replaces_every_error)>, bool>;
     requires P::replaces_every_error;
-} || detail::always_replaces<P, decode_error_info>;
+} || detail::always_replaces<P, Info>;
 
 namespace detail {
 
