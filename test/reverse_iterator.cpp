@@ -408,6 +408,13 @@ std::string reversed_code_units(const View& view)
 static_assert(u8v::policy_replaces_every_error<replaces_decoding_drops_encoding>);
 static_assert(!u8v::policy_replaces_every_error<replaces_decoding_drops_encoding, u8v::encode_error_info>);
 static_assert(u8v::policy_replaces_every_error<replaces_encoding_only, u8v::encode_error_info>);
+// The standard template (one iterator) and the specialization (two).
+using dropping_encode_iterator = decltype(std::declval<std::u32string_view>() |
+                                          u8v::views::encode_as<char>(replaces_decoding_drops_encoding{}))::iterator;
+static_assert(sizeof(std::reverse_iterator<dropping_encode_iterator>) == sizeof(dropping_encode_iterator));
+using replacing_encode_iterator =
+    decltype(std::declval<std::u32string_view>() | u8v::views::encode_as<char>(replaces_encoding_only{}))::iterator;
+static_assert(sizeof(std::reverse_iterator<replacing_encode_iterator>) == 2 * sizeof(replacing_encode_iterator));
 
 BOOST_AUTO_TEST_CASE(an_encode_policy_that_drops_gets_the_standard_reverse_iterator)
 {
@@ -464,6 +471,7 @@ BOOST_AUTO_TEST_CASE(an_encode_policy_that_returns_a_code_point_is_asked_once_pe
     BOOST_TEST(offsets == (std::vector<std::uint64_t>{4, 3, 1}), boost::test_tools::per_element());
     offsets.clear();
     BOOST_TEST(reversed_code_units(view) == expected);
+    BOOST_TEST(offsets == (std::vector<std::uint64_t>{4, 3, 1}), boost::test_tools::per_element());
 }
 
 BOOST_AUTO_TEST_CASE(reverse_iterators_at_two_code_units_of_one_code_point_differ)

@@ -230,7 +230,8 @@ template <std::ranges::bidirectional_range R, std::ranges::sized_range Suffix>
 {
     UTF8VIEW_REJECT_STRING_LITERAL(R, "utf8view::truncate", "count");
     static_assert(!detail::string_literal_array<Suffix>,
-                  "utf8view: a char array (such as a string literal) as suffix would count its terminating NUL; "
+                  "utf8view::truncate: a character array (such as a string literal) as suffix would count its "
+                  "terminating NUL; "
                   "pass a std::string_view, e.g. \"\\xE2\\x80\\xA6\"sv");
     const auto suffix_bytes = static_cast<std::size_t>(std::ranges::size(suffix));
     const bool fits = detail::position_at(bytes, max_bytes).it == std::ranges::end(bytes);

@@ -547,13 +547,25 @@ struct encode_adaptor_traits {
         }
     }
 
-    // A range whose elements are not code points.
+    // A range whose elements are not code points. (The names, here and in
+    // reject_string_literal: views::encode is encode_as<char8_t>,
+    // views::encode_utf16 is encode_as<char16_t>.)
     template <class R>
     static void reject_elements()
     {
-        static_assert(always_false_v<R>,
-                      "utf8view::views::encode: the range's elements must be code points, of an integer type of at "
-                      "least 32 bits (char32_t, int, std::uint32_t...); a range of bytes is UTF-8 already");
+        if constexpr (std::same_as<CharT, char8_t>)
+            static_assert(always_false_v<R>,
+                          "utf8view::views::encode: the range's elements must be code points, of an integer type of "
+                          "at least 32 bits (char32_t, int, std::uint32_t...); a range of bytes is UTF-8 already");
+        else if constexpr (std::same_as<CharT, char16_t>)
+            static_assert(always_false_v<R>,
+                          "utf8view::views::encode_utf16: the range's elements must be code points, of an integer "
+                          "type of at least 32 bits (char32_t, int, std::uint32_t...); for UTF-8 bytes use "
+                          "views::utf8_to_utf16");
+        else
+            static_assert(always_false_v<R>,
+                          "utf8view::views::encode_as: the range's elements must be code points, of an integer type "
+                          "of at least 32 bits (char32_t, int, std::uint32_t...)");
     }
 };
 

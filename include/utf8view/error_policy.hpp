@@ -226,8 +226,8 @@ inline constexpr bool policy_drops_every_error = requires {
     `decode_error_info` only.)
 
     What it changes: every ill-formed maximal subpart is then an element of
-    a `decode_view` (every value that is not a scalar value, code units of
-    an `encode_view`: there `Info` is `encode_error_info`), so an iterator
+    a `decode_view` (and, with `encode_error_info`, every value that is not
+    a scalar value gives code units of an `encode_view`), so an iterator
     that is not at the first code unit of its range has an element before
     it. `std::reverse_iterator` of such a view's iterator (what
     `std::views::reverse` uses) relies on it to keep the element before its

@@ -356,9 +356,9 @@ public:
     /** The most bytes `repair()` writes for a chunk of `chunk_bytes` bytes:
         3 per byte (each byte can be a maximal subpart replaced by `EF BF BD`)
         plus 4, whether or not bytes are held (up to 3 held bytes complete a
-        sequence of at most 4 bytes, or are replaced); 4 per byte with a policy other than
-        `on_error::replace` and `on_error::skip` (its replacement may take 4
-        bytes). O(1). */
+        sequence of at most 4 bytes, or are replaced); with a policy other
+        than `on_error::replace` and `on_error::skip` (its replacement may
+        take 4 bytes), 4 per byte plus 4. O(1). */
     [[nodiscard]] constexpr std::size_t max_repaired_size(std::size_t chunk_bytes) const noexcept
     {
         constexpr std::size_t per_byte =

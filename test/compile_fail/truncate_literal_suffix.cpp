@@ -1,6 +1,6 @@
 // A string literal as suffix would count its terminating NUL, leaving one
 // byte less than fits; utf8view rejects it at compile time.
-// expected-error: as suffix would count its terminating NUL
+// expected-error: utf8view::truncate: a character array (such as a string literal) as suffix would count its terminating NUL
 #include <utf8view/boundary.hpp>
 
 #include <string_view>

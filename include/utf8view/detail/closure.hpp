@@ -94,9 +94,12 @@ enum class adaptor_argument { view, policy, string_literal, wrong_range, none };
 
 template <class Traits, class R>
 inline constexpr adaptor_argument adaptor_argument_v = [] {
-    if constexpr (string_literal_array<R>) return adaptor_argument::string_literal;
-    else if constexpr (std::ranges::range<R>) {
+    // Elements first: a string literal of the wrong kind of text
+    // (`u"abc" | views::decode`) gets the message that names the adaptor
+    // for its kind, not advice on a string view the adaptor rejects too.
+    if constexpr (std::ranges::range<R>) {
         if constexpr (!Traits::template accepts_range<R>) return adaptor_argument::wrong_range;
+        else if constexpr (string_literal_array<R>) return adaptor_argument::string_literal;
         else if constexpr (std::ranges::viewable_range<R>) return adaptor_argument::view;
         else return adaptor_argument::none;
     }

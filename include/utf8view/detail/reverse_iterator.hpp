@@ -66,7 +66,8 @@ concept reverse_caching_iterator = std::bidirectional_iterator<I> && !std::rando
     units, with a policy for which `policy_replaces_every_error` holds; an
     `encode_view` over such a `decode_view` (`views::utf8_to_utf16`,
     `views::utf16_to_utf8`) or over bidirectional code points, with a
-    policy that replaces every error where its own policy can run.
+    policy for which `policy_replaces_every_error<Policy,
+    encode_error_info>` holds (its encoding call never drops a value).
 
     The standard template dereferences `*std::prev(base())`: over a view
     that decodes or encodes, each element would be decoded (or encoded) at
