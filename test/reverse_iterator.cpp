@@ -408,7 +408,7 @@ std::string reversed_code_units(const View& view)
 static_assert(u8v::policy_replaces_every_error<replaces_decoding_drops_encoding>);
 static_assert(!u8v::policy_replaces_every_error<replaces_decoding_drops_encoding, u8v::encode_error_info>);
 static_assert(u8v::policy_replaces_every_error<replaces_encoding_only, u8v::encode_error_info>);
-// The standard template (one iterator) and the specialization (two).
+// The standard template (one iterator in libstdc++) and the specialization (two).
 using dropping_encode_iterator = decltype(std::declval<std::u32string_view>() |
                                           u8v::views::encode_as<char>(replaces_decoding_drops_encoding{}))::iterator;
 static_assert(sizeof(std::reverse_iterator<dropping_encode_iterator>) == sizeof(dropping_encode_iterator));

@@ -553,19 +553,25 @@ struct encode_adaptor_traits {
     template <class R>
     static void reject_elements()
     {
+        // Text that is encoded already is UTF-8 or UTF-16: the message says
+        // which adaptors take it.
+#define UTF8VIEW_ENCODED_TEXT_ADVICE                                                                                   \
+    "; UTF-8 bytes are encoded already (views::decode them, or views::utf8_to_utf16), and so are UTF-16 code units "   \
+    "(views::decode_utf16, views::utf16_to_utf8)"
         if constexpr (std::same_as<CharT, char8_t>)
-            static_assert(always_false_v<R>,
-                          "utf8view::views::encode: the range's elements must be code points, of an integer type of "
-                          "at least 32 bits (char32_t, int, std::uint32_t...); a range of bytes is UTF-8 already");
+            static_assert(
+                always_false_v<R>,
+                "utf8view::views::encode: the range's elements must be code points, of an "
+                "integer type of at least 32 bits (char32_t, int, std::uint32_t...)" UTF8VIEW_ENCODED_TEXT_ADVICE);
         else if constexpr (std::same_as<CharT, char16_t>)
-            static_assert(always_false_v<R>,
-                          "utf8view::views::encode_utf16: the range's elements must be code points, of an integer "
-                          "type of at least 32 bits (char32_t, int, std::uint32_t...); for UTF-8 bytes use "
-                          "views::utf8_to_utf16");
+            static_assert(always_false_v<R>, "utf8view::views::encode_utf16: the range's elements must be code "
+                                             "points, of an integer type of at least 32 bits (char32_t, int, "
+                                             "std::uint32_t...)" UTF8VIEW_ENCODED_TEXT_ADVICE);
         else
-            static_assert(always_false_v<R>,
-                          "utf8view::views::encode_as: the range's elements must be code points, of an integer type "
-                          "of at least 32 bits (char32_t, int, std::uint32_t...)");
+            static_assert(always_false_v<R>, "utf8view::views::encode_as: the range's elements must be code points, "
+                                             "of an integer type of at least 32 bits (char32_t, int, "
+                                             "std::uint32_t...)" UTF8VIEW_ENCODED_TEXT_ADVICE);
+#undef UTF8VIEW_ENCODED_TEXT_ADVICE
     }
 };
 

@@ -68,11 +68,13 @@ struct transcode_adaptor_traits {
         if constexpr (Source == decode_source::utf16)
             static_assert(always_false_v<R>,
                           "utf8view::views::utf16_to_utf8: the range's elements must be UTF-16 code units: "
-                          "char16_t, or wchar_t where it is 16 bits");
+                          "char16_t, or wchar_t where it is 16 bits; for UTF-8 bytes to UTF-16 use "
+                          "views::utf8_to_utf16");
         else
             static_assert(always_false_v<R>,
                           "utf8view::views::utf8_to_utf16: the range's elements must be UTF-8 code units (bytes): "
-                          "char, char8_t, unsigned char, signed char or std::byte");
+                          "char, char8_t, unsigned char, signed char or std::byte; for UTF-16 to UTF-8 use "
+                          "views::utf16_to_utf8");
     }
 };
 
