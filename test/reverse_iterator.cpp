@@ -129,6 +129,14 @@ void check_vector(const t::decode_vector& v, const Bytes& bytes)
 
 }  // namespace
 
+// The standard std::reverse_iterator keeps one iterator in libstdc++ and two
+// in libc++'s first ABI; the specialization keeps two everywhere (so with
+// libc++ the sizes below cannot tell them apart, and the tests of the
+// policy's calls do).
+template <class I>
+constexpr std::size_t standard_reverse_iterator_size =
+    sizeof(std::reverse_iterator<std::list<int>::iterator>) / sizeof(std::list<int>::iterator) * sizeof(I);
+
 // The reverse iterator is the specialization where the policy replaces
 // every error: twice the view's iterator, and bidirectional.
 using string_view_iterator = u8v::decode_view<std::string_view>::iterator;
@@ -142,7 +150,7 @@ using throwing_iterator = u8v::decode_view<std::string_view, u8v::on_error::thro
 static_assert(sizeof(std::reverse_iterator<throwing_iterator>) == 2 * sizeof(throwing_iterator));
 // ... and the standard template where it may drop one.
 using skipping_iterator = u8v::decode_view<std::string_view, u8v::on_error::skip_t>::iterator;
-static_assert(sizeof(std::reverse_iterator<skipping_iterator>) == sizeof(skipping_iterator));
+static_assert(sizeof(std::reverse_iterator<skipping_iterator>) == standard_reverse_iterator_size<skipping_iterator>);
 
 BOOST_AUTO_TEST_CASE(every_decode_vector_backwards_under_every_kernel_and_over_a_list)
 {
@@ -320,10 +328,12 @@ using encode_iterator = decltype(std::declval<std::u32string_view>() | u8v::view
 static_assert(sizeof(std::reverse_iterator<encode_iterator>) == 2 * sizeof(encode_iterator));
 using skipping_transcode_iterator =
     decltype(std::declval<std::string_view>() | u8v::views::utf8_to_utf16(u8v::on_error::skip))::iterator;
-static_assert(sizeof(std::reverse_iterator<skipping_transcode_iterator>) == sizeof(skipping_transcode_iterator));
+static_assert(sizeof(std::reverse_iterator<skipping_transcode_iterator>) ==
+              standard_reverse_iterator_size<skipping_transcode_iterator>);
 using skipping_encode_iterator =
     decltype(std::declval<std::u32string_view>() | u8v::views::encode(u8v::on_error::skip))::iterator;
-static_assert(sizeof(std::reverse_iterator<skipping_encode_iterator>) == sizeof(skipping_encode_iterator));
+static_assert(sizeof(std::reverse_iterator<skipping_encode_iterator>) ==
+              standard_reverse_iterator_size<skipping_encode_iterator>);
 
 BOOST_AUTO_TEST_CASE(transcoded_backwards_asks_the_policy_once_per_error)
 {
@@ -408,10 +418,11 @@ std::string reversed_code_units(const View& view)
 static_assert(u8v::policy_replaces_every_error<replaces_decoding_drops_encoding>);
 static_assert(!u8v::policy_replaces_every_error<replaces_decoding_drops_encoding, u8v::encode_error_info>);
 static_assert(u8v::policy_replaces_every_error<replaces_encoding_only, u8v::encode_error_info>);
-// The standard template (one iterator in libstdc++) and the specialization (two).
+// The standard template and the specialization (two iterators).
 using dropping_encode_iterator = decltype(std::declval<std::u32string_view>() |
                                           u8v::views::encode_as<char>(replaces_decoding_drops_encoding{}))::iterator;
-static_assert(sizeof(std::reverse_iterator<dropping_encode_iterator>) == sizeof(dropping_encode_iterator));
+static_assert(sizeof(std::reverse_iterator<dropping_encode_iterator>) ==
+              standard_reverse_iterator_size<dropping_encode_iterator>);
 using replacing_encode_iterator =
     decltype(std::declval<std::u32string_view>() | u8v::views::encode_as<char>(replaces_encoding_only{}))::iterator;
 static_assert(sizeof(std::reverse_iterator<replacing_encode_iterator>) == 2 * sizeof(replacing_encode_iterator));

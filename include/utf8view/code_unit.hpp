@@ -101,6 +101,12 @@ inline constexpr bool is_string_literal_array_v<T[N]> =
 template <class R>
 concept string_literal_array = is_string_literal_array_v<std::remove_cvref_t<R>>;
 
+// An array of wchar_t (L"..."): UTF-16 code units or code points, by the
+// size of wchar_t; the advice for it is std::wstring_view.
+template <class R>
+concept wide_character_array =
+    string_literal_array<R> && std::same_as<std::remove_cv_t<std::remove_extent_t<std::remove_cvref_t<R>>>, wchar_t>;
+
 // The view std::views::all makes of such an array (an lvalue: a ref_view),
 // for the views' deduction guides, which meet the array only so.
 template <class V>

@@ -169,7 +169,8 @@
 //    std::u8string_view, or utf8view::null_terminated(pointer)"
 // `who` names the function (a string literal), `verb` says what it would
 // do with the NUL, and the end names the string views of the array's kind
-// of text: bytes, UTF-16 code units or code points. Every function and view
+// of text: bytes, UTF-16 code units or code points (std::wstring_view for
+// a wchar_t array, whichever it holds). Every function and view
 // that rejects arrays says it in these words (a static_assert message must
 // be a literal, hence a macro). The array is a valid range, so the body
 // after it compiles and no second error follows the message.
@@ -181,7 +182,12 @@
     static_assert(!::utf8view::detail::string_literal_array<R> || !::utf8view::utf8_range<R>,                          \
                   UTF8VIEW_STRING_LITERAL_MESSAGE(                                                                     \
                       who, verb, "std::string_view / std::u8string_view, or utf8view::null_terminated(pointer)"));     \
-    static_assert(!::utf8view::detail::string_literal_array<R> || !::utf8view::utf16_range<R>,                         \
+    static_assert(!::utf8view::detail::string_literal_array<R> || !::utf8view::utf16_range<R> ||                       \
+                      ::utf8view::detail::wide_character_array<R>,                                                     \
                   UTF8VIEW_STRING_LITERAL_MESSAGE(who, verb, "std::u16string_view"));                                  \
-    static_assert(!::utf8view::detail::string_literal_array<R> || !::utf8view::code_point_range<R>,                    \
-                  UTF8VIEW_STRING_LITERAL_MESSAGE(who, verb, "std::u32string_view"))
+    static_assert(!::utf8view::detail::string_literal_array<R> || !::utf8view::code_point_range<R> ||                  \
+                      ::utf8view::detail::wide_character_array<R>,                                                     \
+                  UTF8VIEW_STRING_LITERAL_MESSAGE(who, verb, "std::u32string_view"));                                  \
+    static_assert(!::utf8view::detail::wide_character_array<R> ||                                                      \
+                      !(::utf8view::utf16_range<R> || ::utf8view::code_point_range<R>),                                \
+                  UTF8VIEW_STRING_LITERAL_MESSAGE(who, verb, "std::wstring_view"))
