@@ -509,7 +509,7 @@ private:
     // and optimize the step twice in every unit with a decode loop, and even
     // the shorter step changed how GCC laid out the loop after it: a tenth
     // slower over text with errors (doc/build-cost.md, "The fourth change").
-    [[gnu::noinline]] static constexpr iterator_ at_first_element(base_iterator begin, base_sentinel end,
+    UTF8VIEW_NOINLINE static constexpr iterator_ at_first_element(base_iterator begin, base_sentinel end,
                                                                   const Policy& policy)
     {
         iterator_ it(before_first_t{}, std::move(begin), std::move(end), policy);
@@ -791,7 +791,7 @@ private:
     // the errors to pass before the next try (4 if the window came close,
     // else 64). Out of line and static, so that the caller keeps its state
     // in registers.
-    [[gnu::noinline]] static std::uint64_t dense_window_state(const unsigned char* p) noexcept
+    UTF8VIEW_NOINLINE static std::uint64_t dense_window_state(const unsigned char* p) noexcept
         requires steps_dense
     {
         const detail::simd::byte_class_masks classes = detail::classify_window_with_active_transcoder(p);
@@ -825,7 +825,7 @@ private:
 
     // The end of the well-formed prefix of the block of bytes at `position`.
     // Out of line and by value, so that the caller keeps its state in registers.
-    [[gnu::noinline]] static base_iterator validated_until(base_iterator position, base_sentinel end) noexcept
+    UTF8VIEW_NOINLINE static base_iterator validated_until(base_iterator position, base_sentinel end) noexcept
         requires validates_ahead
     {
         const auto remaining = static_cast<std::size_t>(end - position);
@@ -889,7 +889,7 @@ private:
     // starts at its first byte that is not a continuation byte (at most 3
     // on): every such byte starts a segment (Unicode 15.0 ch. 3 §3.9), so
     // the stretch decodes backwards exactly as forwards.
-    [[gnu::noinline]] static base_iterator validated_behind(base_iterator begin, base_iterator position) noexcept
+    UTF8VIEW_NOINLINE static base_iterator validated_behind(base_iterator begin, base_iterator position) noexcept
         requires validates_behind
     {
         const difference_type available = position - begin;

@@ -80,8 +80,9 @@ struct encode_adaptor_traits;  // views::encode_as's, below
     @par Iterators As for `decode_view`: `iterator_category` is input (the
     elements are values); use the `std::ranges::` iterator functions. Over
     bidirectional code points with a policy that never drops a value
-    (`policy_replaces_every_error<Policy, encode_error_info>`: the default), and over a `decode_view`
-    whose own reverse iterator is specialized (`views::utf8_to_utf16` and
+    (`policy_replaces_every_error<Policy, encode_error_info>`: the
+    default), and over a `decode_view` whose own reverse iterator is
+    specialized (`views::utf8_to_utf16` and
     `views::utf16_to_utf8` with such a policy), `std::reverse_iterator` of
     the iterator (`std::views::reverse`) is specialized the same way: each
     code point is encoded once, and each policy runs once per error,

@@ -125,8 +125,9 @@ struct string_sink {
 // errors come: the transcoder classifies the window's bytes, split_segments
 // finds its segments and which are well-formed (take_window, in
 // transcode.hpp), and the stretches between the ill-formed ones are copied
-// whole, each ill-formed maximal subpart giving `EF BF BD` or nothing: into a pointer in place where that is safe (see below), else
-// into a buffer on the stack and then to the sink in one piece. A window
+// whole, each ill-formed maximal subpart giving `EF BF BD` or nothing:
+// into a pointer in place where that is safe (see below), else into a
+// buffer on the stack and then to the sink in one piece. A window
 // takes the segments that start in its first 61 bytes (they end inside
 // it); the next starts where the last of them ends. Stops after two windows
 // without an error (the kernel then takes over again), where fewer than 128

@@ -54,7 +54,7 @@
 // here and undefined at the end of the header, so it is refused.
 #if defined(UTF8VIEW_ALWAYS_INLINE) || defined(UTF8VIEW_UNREACHABLE) || defined(UTF8VIEW_IS_CONSTANT_EVALUATED) ||     \
     defined(UTF8VIEW_MEMCPY) || defined(UTF8VIEW_KERNEL_CALL) || defined(UTF8VIEW_COLD) || defined(UTF8VIEW_PRAGMA) || \
-    defined(UTF8VIEW_BEGIN_TARGET_REGION) || defined(UTF8VIEW_END_TARGET_REGION) ||                                    \
+    defined(UTF8VIEW_NOINLINE) || defined(UTF8VIEW_BEGIN_TARGET_REGION) || defined(UTF8VIEW_END_TARGET_REGION) ||      \
     defined(UTF8VIEW_REJECT_STRING_LITERAL) || defined(UTF8VIEW_STRING_LITERAL_MESSAGE)
 #error "utf8view: its internal macros (UTF8VIEW_ALWAYS_INLINE, UTF8VIEW_MEMCPY, ...) are defined outside the library"
 #endif
@@ -113,9 +113,21 @@
 #define UTF8VIEW_KERNEL_CALL inline
 #endif
 
+// UTF8VIEW_NOINLINE keeps a function out of line: a slow path whose
+// inlined body would make its caller spill its state to memory.
+#if defined(__GNUC__) || defined(__clang__)
+#define UTF8VIEW_NOINLINE [[gnu::noinline]]
+#elif defined(_MSC_VER)
+#define UTF8VIEW_NOINLINE __declspec(noinline)
+#else
+#define UTF8VIEW_NOINLINE
+#endif
+
 // A first-use path kept out of line, away from the callers' hot code.
 #if defined(__GNUC__) || defined(__clang__)
 #define UTF8VIEW_COLD [[gnu::cold, gnu::noinline]]
+#elif defined(_MSC_VER)
+#define UTF8VIEW_COLD __declspec(noinline)
 #else
 #define UTF8VIEW_COLD
 #endif
