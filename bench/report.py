@@ -775,7 +775,7 @@ def main():
     if facts["tools"]:
         w("## utf8check against isutf8, uconv and iconv")
         w("")
-        w("Whole commands on files of a few hundred MB, by `scripts/bench-tools` in the same session; "
+        w("Whole commands on files of a few hundred MB, by `scripts/bench-tools` in the same run of `scripts/bench`; "
           "each pair's outputs are checked to agree.")
         w("")
         w(facts["tools"])

@@ -45,6 +45,8 @@ template <std::ranges::forward_range R>
     a string literal, is rejected at compile time (one `static_assert`), as
     by every function that takes text: its terminating NUL is not text.
     @par Complexity O(1): reads at most 3 bytes, never past the end.
+    @par Bad input Any bytes are allowed; only the first three are compared
+    (`EF BB` alone, or `EF BB` then another byte, is not a BOM: false).
     @par Standard Unicode 15.0, ch. 2 §2.6 ("Use of a BOM is neither required
     nor recommended for UTF-8"), ch. 3 D94; ch. 23 §23.8. */
 template <std::ranges::forward_range R>
@@ -66,7 +68,10 @@ template <std::ranges::forward_range R>
     for an rvalue that is not a borrowed range.
     @par Complexity O(1): reads at most 3 bytes.
     @par Bad input Other bytes are not looked at: `EF BB` alone is not a BOM
-    and is kept. */
+    and is kept.
+    @par Standard Unicode 15.0, ch. 2 §2.6 (a BOM in UTF-8), ch. 3 D94,
+    ch. 23 §23.8 (U+FEFF at the start of a text is a signature, not
+    content). */
 template <std::ranges::forward_range R>
     requires utf8_range<R>
 [[nodiscard]] constexpr auto strip_bom(R&& bytes)

@@ -43,7 +43,9 @@ namespace utf8view {
     the byte at `position`.
 
     @param first    the start of the byte range; nothing before it is read.
-    @param position an iterator to a byte of the range (not its end).
+    @param position an iterator to a byte of the range. Precondition: not
+                    the range's end (there is no byte there to read;
+                    `floor_code_point_boundary` takes the size).
     @return an iterator in [first, position]: `position` itself if a segment
     starts there.
     @par Complexity O(1): reads at most 4 bytes (`position` and up to 3
@@ -160,7 +162,11 @@ template <std::ranges::bidirectional_range R>
 
     @param bytes a bidirectional byte range (string literals are rejected).
     @param index a byte index.
+    @return true if `views::decode` would step to or from that index.
     @par Complexity as `floor_code_point_boundary`.
+    @par Bad input Ill-formed bytes are segments too: a lone continuation
+    byte is a boundary, the middle of a maximal subpart such as `E2 82` is
+    not.
     @par Standard Unicode 15.0 ch. 3, Table 3-7 and §3.9. */
 template <std::ranges::bidirectional_range R>
     requires utf8_range<R>
@@ -256,6 +262,8 @@ template <std::ranges::bidirectional_range R, std::ranges::sized_range Suffix>
     @return a part of `bytes`, as for `truncate`.
     @par Complexity O(code_point_count): reads each kept byte once, plus at
     most one more per segment.
+    @par Bad input Each ill-formed maximal subpart counts as one element
+    and is kept whole or not at all; nothing is read past the end.
     @par Standard Unicode 15.0 ch. 3, Table 3-7 and §3.9. */
 template <std::ranges::forward_range R>
     requires utf8_range<R>

@@ -52,7 +52,12 @@ template <class T>
 concept code_point_type =
     std::integral<std::remove_cv_t<T>> && !std::same_as<std::remove_cv_t<T>, bool> && sizeof(T) >= 4;
 
-/** A *code point range*: an input range whose value type is a `code_point_type`. */
+/** A *code point range*: an input range whose value type is a
+    `code_point_type`. The values may be anything the type holds: a value
+    that is not a scalar value (a surrogate, above U+10FFFF, negative) is
+    handled by the error policy of whatever encodes the range.
+
+    @par Standard Unicode 15.0, ch. 3, D10 (code point), D76 (scalar value). */
 template <class R>
 concept code_point_range = std::ranges::input_range<R> && code_point_type<std::ranges::range_value_t<R>>;
 

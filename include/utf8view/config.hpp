@@ -16,6 +16,7 @@
 
 /// Library version: major * 10000 + minor * 100 + patch.
 #define UTF8VIEW_VERSION 100
+/// Library version as a string literal, "major.minor.patch".
 #define UTF8VIEW_VERSION_STRING "0.1.0"
 
 /// `UTF8VIEW_HAS_EXCEPTIONS` is 1 when the compiler accepts `throw`
@@ -93,6 +94,17 @@ namespace utf8view::detail {
     `<utf8view/src.hpp>`, linking fails (undefined
     `utf8view::detail::validate_with_active_kernel` and the other functions
     of `detail/kernel_calls.hpp` and `<utf8view/kernels.hpp>`). */
+
+/** `UTF8VIEW_NO_SIMD` (not defined by the headers): compile only the
+    scalar validation and transcoding kernels, none with SIMD instructions
+    (detail/cpu.hpp reads it).
+    @par What it changes Speed only: every result is the same, on any
+    input; `active_validation_kernel()` and `active_transcoding_kernel()`
+    name `"scalar"`.
+    @par Rules Define it the same way in every translation unit of a
+    program (it changes the table of kernels); with separate compilation
+    it matters where `<utf8view/src.hpp>` is compiled (CMake:
+    `-DUTF8VIEW_NO_SIMD=ON`). */
 
 // The library's internal macros (UTF8VIEW_ALWAYS_INLINE, the target regions,
 // ...) are not here: detail/prologue.hpp defines them for the code of each

@@ -7,7 +7,7 @@
 /// string: `to_u32string`, `to_u16string`, `to_utf8_string`, `to_u8string`;
 /// and `append_utf8`, one code point onto a UTF-8 string. The source
 /// encoding follows from the element type of the range: bytes (`char`,
-/// `char8_t`, `unsigned char`, `std::byte`) are UTF-8, `char16_t` (and a
+/// `char8_t`, `signed char`, `unsigned char`, `std::byte`) are UTF-8, `char16_t` (and a
 /// 16-bit `wchar_t`) is UTF-16, `char32_t` (and a 32-bit `wchar_t`, and
 /// other integers of 32 bits or more) are code points.
 
@@ -206,7 +206,17 @@ template <std::ranges::input_range R, class Policy = on_error::replace_t>
     return detail::converted_string<std::string>(text, policy);
 }
 
-/** `to_utf8_string`, into a `std::u8string`. */
+/** `text` in UTF-8, in a new `std::u8string`: exactly the bytes
+    `to_utf8_string` gives, as `char8_t`.
+
+    @param text   as for `to_u32string`.
+    @param policy as for `to_u32string`.
+    @return UTF-8 code units; always well-formed UTF-8.
+    @par Complexity O(n), as `to_utf8_string`.
+    @par Bad input as the policy says (`EF BF BD` for each ill-formed
+    maximal subpart, unpaired surrogate or value that is not a scalar value,
+    with `on_error::replace`).
+    @par Standard as `to_u32string`, and Unicode 15.0 ch. 3, Table 3-6. */
 template <std::ranges::input_range R, class Policy = on_error::replace_t>
     requires detail::convertible_with<R, Policy>
 [[nodiscard]] constexpr std::u8string to_u8string(R&& text, Policy policy = Policy())

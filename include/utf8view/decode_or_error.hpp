@@ -98,15 +98,18 @@ public:
         : decoded_(std::move(base))
     {}
 
-    /** The underlying view. */
+    /** The underlying view of code units: a copy (O(1) when copying `V`
+        is). */
     [[nodiscard]] constexpr V base() const&
         requires std::copy_constructible<V>
     {
         return decoded_.base();
     }
+    /** The underlying view, moved out of this one. O(1). */
     [[nodiscard]] constexpr V base() && { return std::move(decoded_).base(); }
 
-    /** An iterator at the first element (decoded here). */
+    /** An iterator at the first element (decoded here, as by
+        `decode_view::begin()`: O(1)). */
     [[nodiscard]] constexpr iterator begin() { return iterator(decoded_.begin()); }
     [[nodiscard]] constexpr const_iterator begin() const
         requires const_range
@@ -207,17 +210,22 @@ public:
         return current_.offset();
     }
 
+    /** Moves to the next element (code point or error), decoding it once,
+        exactly as `decode_view`'s `++` with `on_error::replace`.
+        Precondition: not at the end. O(1) (see `decode_view`'s steps). */
     constexpr iterator_& operator++()
     {
         ++current_;
         note_error();
         return *this;
     }
+    /** Post-increment over input ranges; returns nothing. */
     constexpr void operator++(int)
         requires(!forward)
     {
         ++*this;
     }
+    /** Post-increment: returns the iterator as it was. */
     constexpr iterator_ operator++(int)
         requires forward
     {
@@ -225,6 +233,11 @@ public:
         ++*this;
         return previous;
     }
+    /** Moves to the previous element, as `decode_view`'s `--` (it reads at
+        most the 4 bytes before the position, or 2 UTF-16 code units).
+        Precondition: not at the beginning. O(1); an error's offset, from an
+        iterator that came from `end()` over a bidirectional range that is
+        not random-access, once O(n). */
     constexpr iterator_& operator--()
         requires bidirectional
     {
@@ -232,6 +245,7 @@ public:
         note_error();
         return *this;
     }
+    /** Post-decrement: returns the iterator as it was. */
     constexpr iterator_ operator--(int)
         requires bidirectional
     {
@@ -240,6 +254,8 @@ public:
         return previous;
     }
 
+    /** True if both stand at the same element (the same position in `V`).
+        O(1). */
     [[nodiscard]] friend constexpr bool operator==(const iterator_& left, const iterator_& right)
         requires std::equality_comparable<decode_iterator>
     {
@@ -329,14 +345,23 @@ namespace views {
 
 /** `bytes | views::decode_or_error`, `views::decode_or_error(bytes)`: a
     `decode_or_error_view` of a UTF-8 byte range, whose elements are
-    `std::expected<char32_t, decode_error_info>`. Rejects string literals
-    and ranges of other elements at compile time, as `views::decode` does. */
+    `std::expected<char32_t, decode_error_info>`: each code point, or, for
+    each ill-formed maximal subpart, the error (kind, byte offset, length in
+    bytes) where `on_error::replace` would put U+FFFD. Never throws (unless
+    the range's iterators do). O(1) to make (nothing is decoded until
+    `begin()`), O(1) per step. Rejects string literals and ranges of other
+    elements at compile time, as `views::decode` does.
+    @par Standard Unicode 15.0 ch. 3, Table 3-7 and §3.9 (maximal
+    subparts). */
 inline constexpr detail::view_adaptor<detail::decode_or_error_adaptor_traits<detail::decode_source::utf8>>
     decode_or_error{};
 
-/** `units | views::decode_utf16_or_error`: the same over a UTF-16 range
-    (`char16_t`, or a 16-bit `wchar_t`); each unpaired surrogate is an error
-    of one code unit. */
+/** `units | views::decode_utf16_or_error`, `views::decode_utf16_or_error(units)`:
+    the same over a UTF-16 range (`char16_t`, or a 16-bit `wchar_t`): each
+    code point (from one code unit or a surrogate pair), or, for each
+    unpaired surrogate, the error `unpaired_surrogate` with its offset in
+    code units and length 1. Never throws; O(1) per step.
+    @par Standard Unicode 15.0 ch. 3, D91 and Table 3-5 (UTF-16). */
 inline constexpr detail::view_adaptor<detail::decode_or_error_adaptor_traits<detail::decode_source::utf16>>
     decode_utf16_or_error{};
 

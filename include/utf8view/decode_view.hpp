@@ -265,7 +265,7 @@ public:
     /// Marks utf8view iterators (for interoperability headers).
     using utf8view_iterator = void;
     /// True where `std::reverse_iterator` of this iterator keeps the element
-    /// before its position decoded (detail/reverse_iterator.hpp): over
+    /// before its position decoded (utf8view's specialization of it): over
     /// bidirectional ranges whose begin the iterator knows, with a policy
     /// that never drops an error (`policy_replaces_every_error`), so that
     /// every position after the first code unit has an element before it.
@@ -382,9 +382,10 @@ public:
         return previous;
     }
 
-    /** Moves to the previous element, found by looking back at most 3 bytes
-        (Unicode 15.0 ch. 3 §3.9: every byte that is not a continuation byte
-        starts a segment), or, over UTF-16, at most 2 code units (a low
+    /** Moves to the previous element, found by reading at most the 4 bytes
+        before the position (its lead byte is at most 3 bytes before its
+        last; Unicode 15.0 ch. 3 §3.9: every byte that is not a continuation
+        byte starts a segment), or, over UTF-16, at most 2 code units (a low
         surrogate after a high one ends a pair; any other code unit is an
         element of its own). Precondition: not at the beginning. */
     UTF8VIEW_ALWAYS_INLINE constexpr iterator_& operator--() noexcept(nothrow_step)  // conditionally noexcept
@@ -1121,11 +1122,19 @@ namespace views {
     compile time because its terminating NUL would be decoded: use
     `std::string_view` or `null_terminated` (`decode_view`'s deduction
     guides reject it too). A range of `char16_t` is
-    rejected with a message naming `views::decode_utf16`. */
+    rejected with a message naming `views::decode_utf16`.
+    @par Complexity O(1) to make (nothing is decoded until `begin()`); O(1)
+    per step (see `decode_view`).
+    @par Bad input Each ill-formed maximal subpart goes to the policy:
+    U+FFFD by default, nothing with `on_error::skip`, `decode_error` with
+    `on_error::throw_exception`.
+    @par Standard Unicode 15.0 ch. 3, D92, Table 3-7 and §3.9; WHATWG
+    Encoding, "UTF-8 decoder" (the same code points under `replace`). */
 inline constexpr detail::decode_fn<detail::decode_source::utf8> decode{};
 
 /** The UTF-16 decode adaptor: `units | views::decode_utf16`,
-    `units | views::decode_utf16(policy)`, `views::decode_utf16(units, policy)`;
+    `units | views::decode_utf16(policy)`, `views::decode_utf16(units)`,
+    `views::decode_utf16(units, policy)`;
     each returns a `decode_view` of the UTF-16 code unit range `units`
     (`char16_t`, or `wchar_t` where it is 16 bits): its code points, each
     unpaired surrogate handled by the policy (U+FFFD by default) with its

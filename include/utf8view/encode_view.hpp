@@ -199,7 +199,7 @@ public:
     /// Marks utf8view iterators (for interoperability headers).
     using utf8view_iterator = void;
     /// True where `std::reverse_iterator` of this iterator keeps the code
-    /// unit before its position encoded (detail/reverse_iterator.hpp):
+    /// unit before its position encoded (utf8view's specialization of it):
     /// over bidirectional code points whose begin the iterator knows, with a
     /// policy that never drops a value (`policy_replaces_every_error` for
     /// `encode_error_info`: what its decoding call does is beside the
@@ -585,20 +585,38 @@ namespace views {
 
 /** The encode adaptor producing code units of type `CharT`:
     `code_points | views::encode_as<char>`, `... | views::encode_as<char>(policy)`,
-    `views::encode_as<char>(code_points, policy)`. Returns an `encode_view`:
-    UTF-8 for the byte types, UTF-16 for `char16_t` (and a 16-bit `wchar_t`). */
+    `views::encode_as<char>(code_points)`, `views::encode_as<char>(code_points, policy)`.
+    Returns an `encode_view` (see it for the contract): UTF-8 for the byte
+    types, UTF-16 for `char16_t` (and a 16-bit `wchar_t`). `code_points` is
+    any viewable range of integers of at least 32 bits; a `U"..."` array is
+    rejected at compile time (its terminating NUL), and so is a range of
+    bytes or `char16_t` (text that is encoded already).
+    @par Complexity O(1) to make (nothing is encoded until `begin()`); O(1)
+    per code unit, plus the values the policy drops.
+    @par Bad input A value that is not a scalar value (a surrogate, above
+    U+10FFFF, negative) goes to the policy: U+FFFD by default (`EF BF BD`,
+    or the unit FFFD), nothing with `on_error::skip`, `encode_error` with
+    `on_error::throw_exception`.
+    @par Standard Unicode 15.0, ch. 3, D76, D92 and Table 3-6 (UTF-8), D91
+    and Table 3-5 (UTF-16). */
 template <encoding_code_unit CharT>
 inline constexpr detail::encode_fn<CharT> encode_as{};
 
 /** The encode adaptor producing `char8_t` code units:
-    `code_points | views::encode`, `code_points | views::encode(policy)`. */
+    `code_points | views::encode`, `code_points | views::encode(policy)`,
+    `views::encode(code_points)`, `views::encode(code_points, policy)`: the
+    same object as `encode_as<char8_t>` (complexity, bad input and standard
+    as there; UTF-8, Unicode 15.0 ch. 3, Table 3-6). */
 inline constexpr detail::encode_fn<char8_t> encode{};
 
 /** The UTF-16 encode adaptor: `code_points | views::encode_utf16`,
-    `code_points | views::encode_utf16(policy)`; an `encode_view` producing
+    `code_points | views::encode_utf16(policy)`, `views::encode_utf16(code_points)`,
+    `views::encode_utf16(code_points, policy)`; an `encode_view` producing
     `char16_t`: 1 code unit per code point below U+10000, a surrogate pair
-    (Table 3-5) above. O(1), lazy; values that are not scalar values go to
-    the policy (U+FFFD by default). */
+    (Table 3-5) above. O(1) to make and per code unit, lazy; values that
+    are not scalar values go to the policy (U+FFFD by default). The same
+    object as `encode_as<char16_t>`. Standard: Unicode 15.0 ch. 3, D91,
+    Table 3-5. */
 inline constexpr detail::encode_fn<char16_t> encode_utf16{};
 
 }  // namespace views

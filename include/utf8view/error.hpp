@@ -107,9 +107,11 @@ struct validation_result {
     std::size_t offset =
         0;  ///< code units (bytes; for validate_utf16, 16-bit code units) before the first error (all if valid)
 
-    /** True if the input is well-formed UTF-8 (no error was found). */
+    /** True if no error was found: the input is well-formed UTF-8 (for
+        `validate_utf16`, well-formed UTF-16). O(1). */
     [[nodiscard]] constexpr bool valid() const noexcept { return !kind.has_value(); }
 
+    /** True if both hold the same kind and offset. O(1). */
     [[nodiscard]] friend constexpr bool operator==(const validation_result&, const validation_result&) = default;
 };
 
@@ -155,9 +157,14 @@ struct encode_error_info {
     in English. */
 class decode_error : public std::runtime_error {
 public:
-    /** @param kind what is wrong.  @param offset bytes from the start of
-        the viewed range (or stream); code units for UTF-16 input
-        (`error_kind::unpaired_surrogate`). */
+    /** The exception for the ill-formed maximal subpart (or unpaired
+        surrogate) of kind `kind` at `offset`.
+        @param kind   what is wrong.
+        @param offset bytes from the start of the viewed range (or stream);
+                      code units for UTF-16 input
+                      (`error_kind::unpaired_surrogate`).
+        @par Complexity O(1): builds the `what()` text (a few dozen
+        characters), which allocates and may throw `std::bad_alloc`. */
     decode_error(error_kind kind, std::uint64_t offset)
         : std::runtime_error(
               std::string(kind == error_kind::unpaired_surrogate ? "utf8view: ill-formed UTF-16 ("
@@ -167,10 +174,12 @@ public:
                   .append(std::to_string(offset))),
           kind_(kind), offset_(offset)
     {}
+    /** What is wrong with the maximal subpart (Table 3-7 of Unicode 15.0,
+        ch. 3; `error_kind`). O(1). */
     [[nodiscard]] error_kind kind() const noexcept { return kind_; }
     /** Bytes from the start of the viewed range (or stream) to the first
         byte of the maximal subpart; for UTF-16 input, code units to the
-        unpaired surrogate. */
+        unpaired surrogate. O(1). */
     [[nodiscard]] std::uint64_t offset() const noexcept { return offset_; }
 
 private:
@@ -180,9 +189,21 @@ private:
 
 /** Thrown by `on_error::throw_exception` when encoding meets a value that is
     not a Unicode scalar value. `offset()` counts elements (code points) from
-    the start of the viewed range; `value()` is the bad value. */
+    the start of the viewed range; `value()` is the bad value. `what()` says
+    the kind and the offset in English.
+
+    @par Standard Unicode 15.0, ch. 3, D76 (scalar value). */
 class encode_error : public std::runtime_error {
 public:
+    /** The exception for the value `value`, of kind `kind`
+        (`error_kind::surrogate` or `error_kind::out_of_range`), at `offset`.
+        @param kind   what is wrong with the value.
+        @param offset elements (code points) from the start of the viewed
+                      range to the value.
+        @param value  the value as a signed 64-bit integer (as
+                      `encode_error_info::value`).
+        @par Complexity O(1): builds the `what()` text, which allocates and
+        may throw `std::bad_alloc`. */
     encode_error(error_kind kind, std::size_t offset, std::int64_t value)
         : std::runtime_error(std::string("utf8view: not a Unicode scalar value (")
                                  .append(to_string(kind))
@@ -190,9 +211,14 @@ public:
                                  .append(std::to_string(offset))),
           kind_(kind), offset_(offset), value_(value)
     {}
+    /** `error_kind::surrogate` (U+D800..U+DFFF) or `error_kind::out_of_range`
+        (above U+10FFFF, or negative). O(1). */
     [[nodiscard]] error_kind kind() const noexcept { return kind_; }
-    /** Elements (code points) from the start of the viewed range to the bad value. */
+    /** Elements (code points) from the start of the viewed range to the bad
+        value. O(1). */
     [[nodiscard]] std::size_t offset() const noexcept { return offset_; }
+    /** The bad value, as a signed 64-bit integer (negative values keep their
+        sign; an unsigned value above 2^63 - 1 wraps modulo 2^64). O(1). */
     [[nodiscard]] std::int64_t value() const noexcept { return value_; }
 
 private:

@@ -106,7 +106,9 @@ concept decode_error_policy =
     replacement). A returned replacement must be a scalar value; the
     encoder writes U+FFFD for anything else, so the output is always
     well-formed UTF-8. A result of another type stops the compilation with
-    one message, as for decoding policies. */
+    one message, as for decoding policies.
+    @par Standard Unicode 15.0, ch. 3, D76 (scalar value) and Table 3-6: a
+    value that is not a scalar value has no UTF-8 form. */
 template <class P>
 concept encode_error_policy =
     detail::encode_policy_argument<P> && detail::policy_result<detail::policy_result_t<P, encode_error_info>>;
@@ -121,10 +123,12 @@ struct replace_t {
     /// Every call returns a replacement (see `policy_replaces_every_error`).
     static constexpr bool replaces_every_error = true;
 
+    /** U+FFFD, for any ill-formed maximal subpart. O(1), never throws. */
     [[nodiscard]] constexpr std::optional<char32_t> operator()(const decode_error_info&) const noexcept
     {
         return replacement_character;
     }
+    /** U+FFFD, for any value that is not a scalar value. O(1), never throws. */
     [[nodiscard]] constexpr std::optional<char32_t> operator()(const encode_error_info&) const noexcept
     {
         return replacement_character;
@@ -134,31 +138,45 @@ struct replace_t {
 /** Drops each ill-formed maximal subpart (and each value that is not a
     scalar value when encoding). A well-formed `EF BF BD` in the input is a
     real U+FFFD and is kept. Never throws. It declares
-    `drops_every_error`: a bounded `decode_into` or `encode_into` whose
-    output is full still moves past the errors that follow (see
-    `policy_drops_every_error`). */
+    `drops_every_error`: a bounded bulk function (`decode_into`,
+    `encode_into`, `repair_into`, `utf8_to_utf16_into`, `utf16_to_utf8_into`)
+    whose output is full still moves past the errors that follow (see
+    `policy_drops_every_error`).
+    @par Standard Unicode 15.0, ch. 3, C10 and §3.9: ill-formed input is an
+    error condition, and what a process does with an ill-formed
+    subsequence is open as long as no well-formed byte goes with it.
+    Deleting can join what was around it into something a later check
+    misreads (Unicode Technical Report #36, Security Considerations, §3):
+    prefer `replace` for text that is checked afterwards. */
 struct skip_t {
     /// Every call returns `std::nullopt` (see `policy_drops_every_error`).
     static constexpr bool drops_every_error = true;
 
+    /** `std::nullopt`: drop the maximal subpart. O(1), never throws. */
     [[nodiscard]] constexpr std::optional<char32_t> operator()(const decode_error_info&) const noexcept
     {
         return std::nullopt;
     }
+    /** `std::nullopt`: drop the value. O(1), never throws. */
     [[nodiscard]] constexpr std::optional<char32_t> operator()(const encode_error_info&) const noexcept
     {
         return std::nullopt;
     }
 };
 
-/** Throws `decode_error` (kind, byte offset) at the first ill-formed maximal
-    subpart, or `encode_error` (kind, code point offset) at the first value
-    that is not a scalar value. Without exceptions (-fno-exceptions) it calls
-    `std::abort()`. */
+/** Throws `decode_error` (kind, offset: in bytes for UTF-8, in code units
+    for UTF-16) at the first ill-formed maximal subpart (or unpaired
+    surrogate), or `encode_error` (kind, code point offset) at the first
+    value that is not a scalar value. Without exceptions (-fno-exceptions)
+    it calls `std::abort()`.
+    @par Standard Unicode 15.0, ch. 3, C10: a process may treat ill-formed
+    input as an error and stop, rather than replace it. */
 struct throw_exception_t {
     /// No call returns `std::nullopt` (see `policy_replaces_every_error`).
     static constexpr bool replaces_every_error = true;
 
+    /** Throws `decode_error(info.kind, info.offset)` (O(1); its message
+        allocates). Never returns. */
     [[noreturn]] std::optional<char32_t> operator()(const decode_error_info& info) const
     {
 #if UTF8VIEW_HAS_EXCEPTIONS
@@ -168,6 +186,8 @@ struct throw_exception_t {
         std::abort();
 #endif
     }
+    /** Throws `encode_error(info.kind, info.offset, info.value)` (O(1);
+        its message allocates). Never returns. */
     [[noreturn]] std::optional<char32_t> operator()(const encode_error_info& info) const
     {
 #if UTF8VIEW_HAS_EXCEPTIONS
@@ -194,8 +214,9 @@ inline constexpr throw_exception_t throw_exception{};
     `static constexpr bool drops_every_error = true;`, as `on_error::skip_t`
     does.
 
-    What it changes: a bounded bulk function (`decode_into` or
-    `encode_into` with an output range) stops at the first element that
+    What it changes: a bounded bulk function (`decode_into`,
+    `encode_into`, `repair_into`, `utf8_to_utf16_into` or
+    `utf16_to_utf8_into` with an output range) stops at the first element that
     does not fit, and once its output is full it asks the policy about
     nothing more, so that the next call, with more room, asks about each
     error exactly once. A policy that drops every error needs no room,

@@ -21,9 +21,10 @@ namespace utf8view {
 /** A sentinel that matches an iterator whose element is zero (NUL).
 
     Compares equal to any input iterator `it` with `*it == value_type{}`.
-    Each comparison reads the element `it` points to (the decoder compares
-    before each byte it reads, so bytes are read about twice); nothing past
-    the terminating NUL is ever read. */
+    Each comparison reads the element `it` points to: O(1) (the decoder
+    compares before each byte it reads, so bytes are read about twice);
+    nothing past the terminating NUL is ever read. Precondition: `it` points
+    into a NUL-terminated array (a range with no NUL has no end here). */
 struct null_sentinel_t {
     template <std::input_iterator I>
         requires std::default_initializable<std::iter_value_t<I>> &&

@@ -438,7 +438,7 @@ template <std::ranges::input_range R>
 
     @param bytes  a byte range (string literals are rejected).
     @param out    an output iterator of a code unit type (`char`, `char8_t`,
-                  `unsigned char`, `std::byte`), an insert iterator into a
+                  `unsigned char`, `signed char`, `std::byte`), an insert iterator into a
                   container of one, or a `std::ostreambuf_iterator` of one.
     @param policy a `decode_error_policy`: called once for each maximal
                   subpart, in order, with its kind, byte offset and length;

@@ -194,16 +194,19 @@ concept stream_chunk = std::ranges::bidirectional_range<R> && utf8_range<R>;
 template <detail::decode_policy_argument Policy = on_error::replace_t>
 class stream_decoder {
 public:
-    /** A decoder at the start of a stream, with a copy of `policy`. */
+    /** A decoder at the start of a stream (offset 0, no bytes held), with a
+        default-constructed policy. O(1). */
     constexpr stream_decoder()
         requires std::default_initializable<Policy>
     = default;
+    /** A decoder at the start of a stream, with a copy of `policy`, which it
+        asks about every ill-formed maximal subpart. O(1). */
     constexpr explicit stream_decoder(Policy policy) : policy_(std::move(policy)) {}
 
     /** Decodes the next chunk of the stream.
 
         @param chunk a bidirectional range of bytes (`char`, `char8_t`,
-                     `unsigned char`, `std::byte`; string literals are
+                     `unsigned char`, `signed char`, `std::byte`; string literals are
                      rejected); any size, empty too.
         @param out   an output iterator of `char32_t`, with room for
                      `max_decoded_size(size of chunk)` code points.
@@ -284,6 +287,7 @@ private:
     detail::stream_carry carry_{};
 };
 
+/// Deduction guide: `stream_decoder(policy)` holds a copy of `policy`, of its type.
 template <class Policy>
 stream_decoder(Policy) -> stream_decoder<Policy>;
 
@@ -305,10 +309,13 @@ stream_decoder(Policy) -> stream_decoder<Policy>;
 template <detail::decode_policy_argument Policy = on_error::replace_t>
 class stream_repairer {
 public:
-    /** A repairer at the start of a stream, with a copy of `policy`. */
+    /** A repairer at the start of a stream (offset 0, no bytes held), with a
+        default-constructed policy. O(1). */
     constexpr stream_repairer()
         requires std::default_initializable<Policy>
     = default;
+    /** A repairer at the start of a stream, with a copy of `policy`, which it
+        asks about every ill-formed maximal subpart. O(1). */
     constexpr explicit stream_repairer(Policy policy) : policy_(std::move(policy)) {}
 
     /** Repairs the next chunk of the stream.
@@ -316,7 +323,7 @@ public:
         @param chunk a bidirectional range of bytes (string literals are
                      rejected); any size, empty too.
         @param out   an output iterator of a code unit type (`char`,
-                     `char8_t`, `unsigned char`, `std::byte`), an insert
+                     `char8_t`, `unsigned char`, `signed char`, `std::byte`), an insert
                      iterator into a container of one or a
                      `std::ostreambuf_iterator` of one, with room for
                      `max_repaired_size(size of chunk)` bytes.
@@ -394,6 +401,7 @@ private:
     detail::stream_carry carry_{};
 };
 
+/// Deduction guide: `stream_repairer(policy)` holds a copy of `policy`, of its type.
 template <class Policy>
 stream_repairer(Policy) -> stream_repairer<Policy>;
 

@@ -646,7 +646,12 @@ decode_into(R&& bytes, Out&& out, Policy policy = Policy())
                        compile time (one `static_assert`): its terminating
                        NUL would be counted; pass a `std::u32string_view`.
     @return a count of bytes.
-    @par Complexity O(n). */
+    @par Complexity O(n), one pass; nothing is written.
+    @par Bad input Any values are allowed: each that is not a scalar value
+    (a surrogate, above U+10FFFF, negative) counts 3 bytes. With
+    `on_error::skip`, or a policy whose replacements are shorter,
+    `encode_into` writes at most this many.
+    @par Standard Unicode 15.0, ch. 3, D76 and Table 3-6. */
 template <std::ranges::input_range R>
     requires code_point_range<R>
 [[nodiscard]] constexpr std::size_t encoded_size(R&& code_points)
@@ -668,7 +673,7 @@ template <std::ranges::input_range R>
     @param code_points a code point range (integers of at least 32 bits;
                        `U"..."` arrays are rejected, as for `encoded_size`).
     @param out         an output iterator of a code unit type (`char`,
-                       `char8_t`, `unsigned char`, `std::byte`), an insert
+                       `char8_t`, `unsigned char`, `signed char`, `std::byte`), an insert
                        iterator (`std::back_inserter(string)`) into a
                        container of one, or a `std::ostreambuf_iterator` of
                        one.

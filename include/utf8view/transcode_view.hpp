@@ -83,7 +83,8 @@ struct transcode_adaptor_traits {
 namespace views {
 
 /** UTF-8 to UTF-16, lazily: `bytes | views::utf8_to_utf16`,
-    `bytes | views::utf8_to_utf16(policy)`, `views::utf8_to_utf16(bytes, policy)`.
+    `bytes | views::utf8_to_utf16(policy)`, `views::utf8_to_utf16(bytes)`,
+    `views::utf8_to_utf16(bytes, policy)`.
 
     Returns `encode_view<decode_view<V, Policy>, on_error::replace_t, char16_t>`:
     a range of `char16_t`, the UTF-16 form (Unicode 15.0 ch. 3, Table 3-5)
@@ -99,7 +100,8 @@ inline constexpr detail::view_adaptor<detail::transcode_adaptor_traits<detail::d
     utf8_to_utf16{};
 
 /** UTF-16 to UTF-8, lazily: `units | views::utf16_to_utf8`,
-    `units | views::utf16_to_utf8(policy)`, `views::utf16_to_utf8(units, policy)`.
+    `units | views::utf16_to_utf8(policy)`, `views::utf16_to_utf8(units)`,
+    `views::utf16_to_utf8(units, policy)`.
 
     Returns `encode_view<decode_view<V, Policy>, on_error::replace_t, char8_t>`:
     a range of `char8_t`, the UTF-8 form (Table 3-6) of the code points

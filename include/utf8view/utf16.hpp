@@ -187,7 +187,9 @@ template <std::ranges::input_range R>
     @param units a range of UTF-16 code units (string literals are rejected).
     @return a count of bytes.
     @par Complexity O(n), one pass.
-    @par Standard Unicode 15.0 ch. 3, Table 3-5, Table 3-6. */
+    @par Bad input Any code units are allowed: each unpaired surrogate (a
+    low one alone, a high one not followed by a low one) counts 3 bytes.
+    @par Standard Unicode 15.0 ch. 3, D91, Table 3-5, Table 3-6. */
 template <std::ranges::input_range R>
     requires utf16_range<R>
 [[nodiscard]] constexpr std::size_t utf16_to_utf8_size(R&& units)
@@ -212,8 +214,9 @@ template <std::ranges::input_range R>
 
     @param units  a range of UTF-16 code units (string literals are rejected).
     @param out    an output iterator of a UTF-8 code unit type (`char`,
-                  `char8_t`, `unsigned char`, `std::byte`), or an insert
-                  iterator into a container of one.
+                  `char8_t`, `unsigned char`, `signed char`, `std::byte`),
+                  an insert iterator into a container of one, or a
+                  `std::ostreambuf_iterator` of one.
     @param policy a `decode_error_policy`: called once for each unpaired
                   surrogate, in order, with `error_kind::unpaired_surrogate`,
                   its offset in code units and length 1; its replacement
@@ -327,7 +330,8 @@ template <std::ranges::input_range R>
 
     @param bytes  a byte range (string literals are rejected).
     @param out    an output iterator of `char16_t` (or a 16-bit `wchar_t`),
-                  or an insert iterator into a container of one.
+                  an insert iterator into a container of one, or a
+                  `std::ostreambuf_iterator<char16_t>`.
     @param policy a `decode_error_policy`: called once for each ill-formed
                   maximal subpart, in order, with its kind, byte offset and
                   length; its replacement (U+FFFD with `on_error::replace`)

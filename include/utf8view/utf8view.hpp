@@ -3,8 +3,10 @@
 // (See accompanying file LICENSE_1_0.txt or copy at https://www.boost.org/LICENSE_1_0.txt)
 
 /// \file
-/// All of utf8view. It includes neither Boost nor range-v3: the opt-in glue
-/// for them is <utf8view/ext/boost_range.hpp> and <utf8view/ext/range_v3.hpp>.
+/// All of utf8view but <utf8view/io.hpp> (printing, which needs <ostream>;
+/// include it where you print). It includes neither Boost nor range-v3 nor
+/// fmt: the opt-in glue for them is in <utf8view/ext/> (boost_range.hpp,
+/// range_v3.hpp, fmt.hpp).
 
 #ifndef UTF8VIEW_UTF8VIEW_HPP
 #define UTF8VIEW_UTF8VIEW_HPP

@@ -6,8 +6,9 @@
 /// Validation: is a byte range well-formed UTF-8, and if not, where is its
 /// first error and what kind is it. Contiguous input of 32 bytes or more
 /// goes to a SIMD kernel chosen once at run time (AVX-512, AVX2, SSE4 or
-/// NEON, else scalar; see detail/dispatch.hpp), with exactly the result of
-/// the scalar decoder.
+/// NEON, else scalar; `active_validation_kernel()` in <utf8view/kernels.hpp>
+/// names it, and `UTF8VIEW_KERNEL=<name>` pins it), with exactly the
+/// result of the scalar decoder.
 
 #ifndef UTF8VIEW_VALIDATE_HPP
 #define UTF8VIEW_VALIDATE_HPP
@@ -76,7 +77,7 @@ template <std::ranges::input_range R>
     @par Complexity O(n) in the bytes up to the first error, each read once
     (an input range is read once, up to the byte after the first error's
     maximal subpart). Contiguous sized input of 32 bytes or more runs the
-    SIMD kernel of `detail::active_kernel()` (chosen once per process, on
+    SIMD kernel named by `active_validation_kernel()` (chosen once per process, on
     first use, by timing each kernel this CPU supports on 32 KiB of
     synthetic text: 0.75 to 2 ms); shorter input, other
     ranges and constant evaluation use the scalar loop.

@@ -274,7 +274,9 @@ class view_sentinel {
     std::ranges::sentinel_t<Base> end_ = std::ranges::sentinel_t<Base>();
 
 public:
+    /** A sentinel holding a default-constructed base sentinel. */
     view_sentinel() = default;
+    /** The end of the view over a range whose sentinel is `end`. O(1). */
     constexpr explicit view_sentinel(std::ranges::sentinel_t<Base> end) : end_(std::move(end)) {}
 
     /** Converts a mutable sentinel to a const one. */
@@ -283,7 +285,7 @@ public:
         : end_(other.base())
     {}
 
-    /** The underlying sentinel. */
+    /** The underlying sentinel (a copy). O(1). */
     [[nodiscard]] constexpr std::ranges::sentinel_t<Base> base() const { return end_; }
 };
 

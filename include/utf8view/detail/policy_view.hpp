@@ -53,19 +53,22 @@ protected:
     {}
 
 public:
-    /** The underlying view. */
+    /** The underlying view: a copy (O(1) when copying `V` is), or, from an
+        rvalue view, moved out. */
     [[nodiscard]] constexpr V base() const&
         requires std::copy_constructible<V>
     {
         return base_;
     }
+    /** The underlying view, moved out of this one. O(1). */
     [[nodiscard]] constexpr V base() && { return std::move(base_); }
 
-    /** The error policy. */
+    /** The error policy (the view's copy). O(1). */
     [[nodiscard]] constexpr const Policy& policy() const noexcept { return *policy_; }
 
-    /** An iterator at the first element. The first element is read here,
-        so for ill-formed input at the start the policy runs (and
+    /** An iterator at the first element. The first element is read here
+        (O(1), plus the ill-formed bytes at the start that the policy
+        drops), so for ill-formed input at the start the policy runs (and
         `on_error::throw_exception` throws) on each call: a loop that
         compares with `begin()` on every step should call it once, before
         the loop. */

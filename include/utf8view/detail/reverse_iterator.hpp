@@ -86,8 +86,10 @@ concept reverse_caching_iterator = std::bidirectional_iterator<I> && !std::rando
     It has the members the standard gives `reverse_iterator` over a
     bidirectional iterator (`base()`, `*`, `++`, `--`, conversion from a
     `reverse_iterator` of a convertible iterator, `iter_move`), with their
-    meaning; the standard's comparison operators, which compare `base()`,
-    apply unchanged. Its size is that of two iterators.
+    meaning. Two are equal when their `base()`s stand at the same position
+    (its own `operator==`, which compares positions only); the standard's
+    other comparisons, which compare `base()`, apply unchanged. Its size is
+    that of two iterators.
 
     Allowed by [namespace.std]: the specialization depends on the view's
     iterator type, a program-defined type, and meets the requirements of
@@ -158,6 +160,7 @@ public:
         element_ = std::move(before);
         return *this;
     }
+    /** Post-increment: returns the iterator as it was. O(1), as `++`. */
     constexpr reverse_iterator operator++(int)
     {
         reverse_iterator previous = *this;
@@ -175,6 +178,7 @@ public:
         current_ = std::move(after);
         return *this;
     }
+    /** Post-decrement: returns the iterator as it was. O(1), as `--`. */
     constexpr reverse_iterator operator--(int)
     {
         reverse_iterator previous = *this;
