@@ -353,6 +353,26 @@ boost::test_tools::assertion_result optimized_build(ut::test_unit_id)
 
 }  // namespace
 
+// The repairer's bound: 3 bytes per byte (U+FFFD is EF BF BD, Unicode
+// 15.0 Table 3-6) plus 4 for a sequence the held bytes complete, 4 per byte
+// for a user policy (a replacement may take 4 bytes); where that does not
+// fit a std::size_t, the largest one, never a wrapped small number.
+BOOST_AUTO_TEST_CASE(max_repaired_size_never_wraps)
+{
+    constexpr std::size_t largest = static_cast<std::size_t>(-1);
+    const u8v::stream_repairer<> replacing;
+    const u8v::stream_repairer<u8v::on_error::skip_t> skipping;
+    const u8v::stream_repairer user([](const u8v::decode_error_info&) { return U'\U0001F600'; });
+    BOOST_TEST(replacing.max_repaired_size(0) == 4u);
+    BOOST_TEST(replacing.max_repaired_size(10) == 34u);
+    BOOST_TEST(skipping.max_repaired_size(10) == 34u);
+    BOOST_TEST(user.max_repaired_size(10) == 44u);
+    BOOST_TEST(replacing.max_repaired_size((largest - 4) / 3) == (largest - 4) / 3 * 3 + 4);
+    BOOST_TEST(replacing.max_repaired_size((largest - 4) / 3 + 1) == largest);
+    BOOST_TEST(user.max_repaired_size((largest - 4) / 4 + 1) == largest);
+    BOOST_TEST(replacing.max_repaired_size(largest) == largest);
+}
+
 BOOST_AUTO_TEST_CASE(offsets_past_four_gibibytes, *ut::precondition(optimized_build))
 {
     // 4 GiB + 6 bytes of ASCII, then an error: its offset needs 33 bits

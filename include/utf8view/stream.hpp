@@ -236,8 +236,10 @@ public:
     /** Ends the stream: the held bytes, if any (a sequence the last chunk
         cut short), are one ill-formed maximal subpart of kind
         `truncated_sequence`, given to the policy at its offset. The decoder
-        is then at the end of the stream (`pending() == 0`); `reset()`
-        starts a new one.
+        is then at the end of the stream (`pending() == 0`; `bytes_read()`
+        unchanged): `reset()` starts a new one at offset 0. Bytes decoded
+        after `finish()` without `reset()` continue the old stream's
+        offsets.
         @param out an output iterator of `char32_t`, with room for 1 code point.
         @return the end of what was written (nothing, or the replacement).
         @par Complexity O(1). */
@@ -365,11 +367,16 @@ public:
         plus 4, whether or not bytes are held (up to 3 held bytes complete a
         sequence of at most 4 bytes, or are replaced); with a policy other
         than `on_error::replace` and `on_error::skip` (its replacement may
-        take 4 bytes), 4 per byte plus 4. O(1). */
+        take 4 bytes), 4 per byte plus 4. Where that does not fit a
+        `std::size_t` (chunks above a gigabyte on a 32-bit system), the
+        largest `std::size_t`: no buffer is that large, and the caller must
+        split the chunk. O(1). */
     [[nodiscard]] constexpr std::size_t max_repaired_size(std::size_t chunk_bytes) const noexcept
     {
         constexpr std::size_t per_byte =
             std::same_as<Policy, on_error::replace_t> || std::same_as<Policy, on_error::skip_t> ? 3 : 4;
+        constexpr std::size_t largest = static_cast<std::size_t>(-1);
+        if (chunk_bytes > (largest - 4) / per_byte) return largest;
         return per_byte * chunk_bytes + 4;
     }
 
