@@ -95,6 +95,10 @@ DESCRIPTIONS = {
     "simdutf.validate_utf8": "simdutf `validate_utf8`",
     "simdutf.convert_utf8_to_utf32": "simdutf `convert_utf8_to_utf32`",
     "simdutf.bulk_then_sum": "simdutf `convert_utf8_to_utf32` into a buffer, then sum",
+    "utf8view.decode_into_chunks_then_sum": "`utf8view::decode_into` 1024 code points at a time into a buffer "
+                                            "on the stack, each then summed (bounded memory)",
+    "utf8view.repair_into_chunks": "`utf8view::repair_into` 4 KiB at a time into a buffer on the stack, each "
+                                   "then copied on (bounded memory)",
     "simdutf.convert_utf32_to_utf8": "simdutf `convert_utf32_to_utf8`",
     "utf8view.utf8_to_utf16_into": "`utf8view::utf8_to_utf16_into` to a `char16_t*`",
     "utf8view.utf16_to_utf8_into": "`utf8view::utf16_to_utf8_into` to a `char*`",

@@ -50,6 +50,7 @@
 #endif
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
@@ -262,6 +263,19 @@ BENCH_NOINLINE std::uint64_t sum_boost(std::string_view s)
     for (boost::u8_to_u32_iterator<const char*> it(b, b, e), end(e, b, e); it != end; ++it) sum += *it;
     return sum;
 }
+// Bounded memory: decode_into 1024 code points at a time into a buffer on
+// the stack, resuming where the last call stopped, and sum each buffer.
+BENCH_NOINLINE std::uint64_t sum_utf8view_chunks(std::string_view s)
+{
+    std::array<char32_t, 1024> buffer;
+    std::uint64_t sum = 0;
+    while (!s.empty()) {
+        const auto result = utf8view::decode_into(s, std::span<char32_t>(buffer));
+        for (const char32_t* p = buffer.data(); p != std::to_address(result.out); ++p) sum += *p;
+        s.remove_prefix(static_cast<std::size_t>(result.in - s.begin()));
+    }
+    return sum;
+}
 #ifdef UTF8VIEW_BENCH_HAS_SIMDUTF
 std::vector<char32_t> simdutf_scratch;  // sized in main for the largest input
 BENCH_NOINLINE std::uint64_t sum_simdutf_bulk(std::string_view s)
@@ -317,6 +331,20 @@ BENCH_NOINLINE std::size_t encode_simdutf(std::u32string_view cps, char* out)
 BENCH_NOINLINE std::size_t repair_utf8view(std::string_view s, char* out)
 {
     return static_cast<std::size_t>(utf8view::repair_into(s, out).out - out);
+}
+// Bounded memory: repair_into a 4 KiB buffer at a time, each copied on.
+BENCH_NOINLINE std::size_t repair_utf8view_chunks(std::string_view s, char* out)
+{
+    std::array<char, 4096> buffer;
+    char* o = out;
+    while (!s.empty()) {
+        const auto result = utf8view::repair_into(s, std::span<char>(buffer));
+        const auto written = static_cast<std::size_t>(std::to_address(result.out) - buffer.data());
+        std::memcpy(o, buffer.data(), written);
+        o += written;
+        s.remove_prefix(static_cast<std::size_t>(result.in - s.begin()));
+    }
+    return static_cast<std::size_t>(o - out);
 }
 // The ceiling on valid input: copying the bytes.
 BENCH_NOINLINE std::size_t repair_memcpy(std::string_view s, char* out)
@@ -511,6 +539,7 @@ std::vector<implementation<sum_fn>> sum_impls = {
     {"utfcpp.iterator", sum_utfcpp},
     {"icu.U8_NEXT", sum_icu},
     {"boost.u8_to_u32_iterator", sum_boost},
+    {"utf8view.decode_into_chunks_then_sum", sum_utf8view_chunks},
 #ifdef UTF8VIEW_BENCH_HAS_SIMDUTF
     {"simdutf.bulk_then_sum", sum_simdutf_bulk},
 #endif
@@ -557,6 +586,7 @@ std::vector<implementation<from_utf16_fn>> from_utf16_impls = {
 
 std::vector<implementation<repair_fn>> repair_impls = {
     {"utf8view.repair_into", repair_utf8view},
+    {"utf8view.repair_into_chunks", repair_utf8view_chunks},
     {"memcpy", repair_memcpy},
     {"icu.ucnv_convertEx", repair_icu},
     {"utfcpp.replace_invalid", repair_utfcpp},
@@ -566,6 +596,7 @@ std::vector<implementation<repair_fn>> repair_impls = {
 // subpart, and repair, against the peers that decode ill-formed input.
 std::vector<implementation<sum_fn>> dirty_sum_impls = {
     {"utf8view.views_decode", sum_utf8view},
+    {"utf8view.decode_into_chunks_then_sum", sum_utf8view_chunks},
     {"icu.U8_NEXT", sum_icu},
 };
 std::vector<implementation<decode_fn>> dirty_decode_impls = {
@@ -575,6 +606,7 @@ std::vector<implementation<decode_fn>> dirty_decode_impls = {
 };
 std::vector<implementation<repair_fn>> dirty_repair_impls = {
     {"utf8view.repair_into", repair_utf8view},
+    {"utf8view.repair_into_chunks", repair_utf8view_chunks},
     {"icu.ucnv_convertEx", repair_icu},
     {"utfcpp.replace_invalid", repair_utfcpp},
 };

@@ -224,8 +224,8 @@ const unsigned char* repair_memory(const unsigned char* start, const unsigned ch
             }
         }
         const auto left = static_cast<std::size_t>(end - p);
-        const std::size_t block = left < bulk_block_bytes ? left : bulk_block_bytes;
         const std::size_t room = sink.space();
+        const std::size_t block = bulk_block_for(left, room);
         // Into a pointer with room for the whole block, the kernel copies
         // most of what it accepts as it reads it (copy_accepted_prefix).
         prefix_copy scan;

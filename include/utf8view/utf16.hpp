@@ -126,7 +126,7 @@ constexpr std::ranges::in_out_result<I, O> utf8_to_utf16_bulk(I first, const S& 
             while (p != end) {
                 const auto left = static_cast<std::size_t>(end - p);
                 const unsigned char* const valid_end =
-                    p + valid_prefix_bytes(p, left < bulk_block_bytes ? left : bulk_block_bytes);
+                    p + valid_prefix_bytes(p, bulk_block_for(left, room_between(o, target_end)));
                 const auto progress = [&] {
                     if constexpr (std::same_as<out_unit, char16_t>)
                         return utf8_to_utf16_valid_with_active_transcoder(p, valid_end, o, room_between(o, target_end));
