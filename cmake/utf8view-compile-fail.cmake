@@ -5,7 +5,9 @@
 #   cmake -DBUILD_DIR=<build tree> -DTARGET=<object library> [-DCONFIG=<config>]
 #         -DSOURCE=<test/compile_fail/x.cpp> -P utf8view-compile-fail.cmake
 # Passes only if building TARGET fails AND the build output contains the text
-# of every `// expected-error: <text>` line of SOURCE (compared literally).
+# of every `// expected-error: <text>` line of SOURCE (compared literally),
+# and none of every `// unexpected-error: <text>` line (a second diagnostic
+# that must not come with the first, such as other advice).
 # Checking the text is what tells "rejected for the documented reason" apart
 # from "rejected because of a typo in the test".
 
@@ -26,6 +28,16 @@ foreach(line IN LISTS expected_lines)
         message(FATAL_ERROR "${SOURCE}: an `// expected-error:` line has no text")
     endif()
     list(APPEND expected_texts "${text}")
+endforeach()
+file(STRINGS "${SOURCE}" unexpected_lines ENCODING UTF-8 REGEX "//[ \t]*unexpected-error:")
+set(unexpected_texts "")
+foreach(line IN LISTS unexpected_lines)
+    string(REGEX REPLACE "^.*//[ \t]*unexpected-error:[ \t]*" "" text "${line}")
+    string(STRIP "${text}" text)
+    if(text STREQUAL "")
+        message(FATAL_ERROR "${SOURCE}: an `// unexpected-error:` line has no text")
+    endif()
+    list(APPEND unexpected_texts "${text}")
 endforeach()
 if(NOT expected_texts)
     message(FATAL_ERROR "${SOURCE}: no `// expected-error: <text>` line; "
@@ -61,5 +73,16 @@ endforeach()
 if(missing)
     message("${output}")
     message(FATAL_ERROR "${SOURCE} failed to compile, but the output lacks: ${missing}")
+endif()
+set(present "")
+foreach(text IN LISTS unexpected_texts)
+    string(FIND "${diagnostics}" "${text}" position)
+    if(NOT position EQUAL -1)
+        list(APPEND present "${text}")
+    endif()
+endforeach()
+if(present)
+    message("${output}")
+    message(FATAL_ERROR "${SOURCE} failed to compile, but the output also holds: ${present}")
 endif()
 message(STATUS "${SOURCE}: rejected as expected (${expected_texts})")

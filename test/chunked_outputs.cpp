@@ -5,15 +5,16 @@
 // A long input decoded, repaired or converted to UTF-16 into a small
 // bounded output, call after call, each resuming at the `in` the last one
 // returned: the outputs joined, and the policy's calls, are what the
-// reference decoder (Unicode 15.0 ch. 3, Table 3-7, one replacement per
-// maximal subpart) gives for the whole input, under every validation kernel
-// and transcoder.
+// reference decoder (Unicode 15.0 ch. 3, Table 3-7 for the well-formed
+// sequences, §3.9 for one replacement per maximal subpart) gives for the
+// whole input, under every validation kernel and transcoder.
 //
-// Into a bounded output the bulk functions validate ahead only about as
-// many bytes as the room left can take (at least 1024): the inputs here are
-// several blocks long, and the rooms from 1 code unit to more than a block,
-// so that the blocks' edges fall inside characters, next to errors and at
-// the end.
+// Into a bounded output the bulk functions validate ahead only as many
+// bytes as the room left can take (detail::bulk_block_for, at least 1024):
+// the inputs here are several such blocks long, and the rooms from 1 code
+// unit to more than a block, so that the blocks' edges, which follow where
+// each call starts and how much room it has, fall inside characters and
+// next to errors.
 
 #include <utf8view/detail/dispatch.hpp>
 #include <utf8view/repair.hpp>
@@ -31,6 +32,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <deque>
 #include <initializer_list>
 #include <memory>
 #include <optional>
@@ -79,9 +81,9 @@ char32_t random_scalar(std::mt19937& random, unsigned length)
 }
 
 // Inputs of 3 to 9 KiB: text of one length and of mixed lengths, with no
-// error, with an error byte every 97 bytes, Latin-1-like text (a lone E9
-// every 30 bytes), errors and characters cut right at the 1024-byte marks,
-// and a sequence cut by the end.
+// error, with an error byte every 97 bytes, Latin-1 text read as UTF-8
+// (four lone bytes E9 or EA in every 31), errors and cut characters at
+// the 1024-byte marks of the input, and a sequence cut by the end.
 std::vector<std::string> chunk_inputs()
 {
     std::mt19937 random(20261206);
@@ -179,6 +181,20 @@ std::basic_string<Unit> in_chunks(const std::string& input, std::size_t room, ac
 
 constexpr action every_action[] = {action::replace, action::skip, action::question_mark};
 
+// The block rule: the whole block (64 KiB, or what is left) where the room
+// can take it, else the bytes the room can take at most, but at least 1024.
+constexpr std::size_t unbounded = static_cast<std::size_t>(-1);
+static_assert(u8v::detail::bulk_block_for(100000, unbounded, 4) == 65536);
+static_assert(u8v::detail::bulk_block_for(500, unbounded, 4) == 500);
+static_assert(u8v::detail::bulk_block_for(100000, 16384, 4) == 65536);
+static_assert(u8v::detail::bulk_block_for(100000, 1000, 4) == 4000);
+static_assert(u8v::detail::bulk_block_for(100000, 1000, 3) == 3000);
+static_assert(u8v::detail::bulk_block_for(100000, 1000, 1) == 1024);
+static_assert(u8v::detail::bulk_block_for(100000, 0, 1) == 1024);
+static_assert(u8v::detail::bulk_block_for(500, 10, 3) == 500);
+static_assert(u8v::detail::bulk_block_for(3000, 1000, 3) == 3000);
+static_assert(u8v::detail::bulk_block_for(3000, 999, 3) == 2997);
+
 }  // namespace
 
 BOOST_AUTO_TEST_CASE(decode_into_small_outputs_call_after_call)
@@ -237,6 +253,33 @@ BOOST_AUTO_TEST_CASE(repair_into_small_outputs_call_after_call)
             }
         }
     });
+}
+
+// The same into a bounded output that is not contiguous (a std::deque),
+// whose room the repairer knows from its size.
+BOOST_AUTO_TEST_CASE(repair_into_a_small_deque_call_after_call)
+{
+    const std::vector<std::string> inputs = chunk_inputs();
+    for (const std::string& input : inputs) {
+        const auto* bytes = reinterpret_cast<const unsigned char*>(input.data());
+        const std::string expected = expected_repair(input, ref::segments(bytes, input.size()), action::replace);
+        for (const std::size_t room : std::initializer_list<std::size_t>{4, 300, 1024, 5000}) {
+            BOOST_TEST_CONTEXT(input.size() << " bytes, room " << room)
+            {
+                std::deque<char> buffer(room);
+                std::string got;
+                std::string_view rest = input;
+                while (!rest.empty()) {
+                    const auto result = u8v::repair_into(rest, buffer);
+                    const auto consumed = static_cast<std::size_t>(result.in - rest.begin());
+                    got.append(buffer.begin(), result.out);
+                    BOOST_TEST_REQUIRE(consumed != 0u);
+                    rest.remove_prefix(consumed);
+                }
+                BOOST_TEST((got == expected));
+            }
+        }
+    }
 }
 
 BOOST_AUTO_TEST_CASE(utf8_to_utf16_into_small_outputs_call_after_call)

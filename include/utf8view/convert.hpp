@@ -7,9 +7,9 @@
 /// string: `to_u32string`, `to_u16string`, `to_utf8_string`, `to_u8string`;
 /// and `append_utf8`, one code point onto a UTF-8 string. The source
 /// encoding follows from the element type of the range: bytes (`char`,
-/// `char8_t`, `signed char`, `unsigned char`, `std::byte`) are UTF-8, `char16_t` (and a
-/// 16-bit `wchar_t`) is UTF-16, `char32_t` (and a 32-bit `wchar_t`, and
-/// other integers of 32 bits or more) are code points.
+/// `char8_t`, `signed char`, `unsigned char`, `std::byte`) are UTF-8,
+/// `char16_t` (and a 16-bit `wchar_t`) is UTF-16, `char32_t` (and a 32-bit
+/// `wchar_t`, and other integers of 32 bits or more) are code points.
 
 #ifndef UTF8VIEW_CONVERT_HPP
 #define UTF8VIEW_CONVERT_HPP

@@ -136,10 +136,14 @@ template <std::ranges::view V, detail::decode_policy_argument Policy = on_error:
     requires utf8_range<V> || utf16_range<V>
 class decode_view : public detail::policy_view<decode_view<V, Policy>, V, Policy,
                                                detail::decode_adaptor_traits<detail::decode_source::either>> {
-    static_assert(!detail::is_ref_view_of_string_literal_array_v<V>,
+    static_assert(!detail::is_ref_view_of_string_literal_array_v<V> ||
+                      std::same_as<std::ranges::range_value_t<V>, wchar_t>,
                   UTF8VIEW_STRING_LITERAL_MESSAGE("utf8view::decode_view", "decode",
                                                   "std::string_view / std::u8string_view / std::u16string_view, or "
                                                   "utf8view::null_terminated(pointer)"));
+    static_assert(!detail::is_ref_view_of_string_literal_array_v<V> ||
+                      !std::same_as<std::ranges::range_value_t<V>, wchar_t>,
+                  UTF8VIEW_STRING_LITERAL_MESSAGE("utf8view::decode_view", "decode", "std::wstring_view"));
 
     // base(), policy(), begin() and end() (an iterator_, or a
     // detail::view_sentinel when V is not a common forward range).

@@ -95,8 +95,12 @@ template <std::ranges::view V, detail::encode_policy_argument Policy = on_error:
     requires code_point_range<V>
 class encode_view
     : public detail::policy_view<encode_view<V, Policy, CharT>, V, Policy, detail::encode_adaptor_traits<CharT>> {
-    static_assert(!detail::is_ref_view_of_string_literal_array_v<V>,
+    static_assert(!detail::is_ref_view_of_string_literal_array_v<V> ||
+                      std::same_as<std::ranges::range_value_t<V>, wchar_t>,
                   UTF8VIEW_STRING_LITERAL_MESSAGE("utf8view::encode_view", "encode", "std::u32string_view"));
+    static_assert(!detail::is_ref_view_of_string_literal_array_v<V> ||
+                      !std::same_as<std::ranges::range_value_t<V>, wchar_t>,
+                  UTF8VIEW_STRING_LITERAL_MESSAGE("utf8view::encode_view", "encode", "std::wstring_view"));
 
     // base(), policy(), begin() and end() (an iterator_, or a
     // detail::view_sentinel when V is not a common forward range).
@@ -604,9 +608,9 @@ inline constexpr detail::encode_fn<CharT> encode_as{};
 
 /** The encode adaptor producing `char8_t` code units:
     `code_points | views::encode`, `code_points | views::encode(policy)`,
-    `views::encode(code_points)`, `views::encode(code_points, policy)`: the
-    same object as `encode_as<char8_t>` (complexity, bad input and standard
-    as there; UTF-8, Unicode 15.0 ch. 3, Table 3-6). */
+    `views::encode(code_points)`, `views::encode(code_points, policy)`: as
+    `encode_as<char8_t>`, whose type it has (complexity, bad input and
+    standard as there; UTF-8, Unicode 15.0 ch. 3, Table 3-6). */
 inline constexpr detail::encode_fn<char8_t> encode{};
 
 /** The UTF-16 encode adaptor: `code_points | views::encode_utf16`,
@@ -614,9 +618,9 @@ inline constexpr detail::encode_fn<char8_t> encode{};
     `views::encode_utf16(code_points, policy)`; an `encode_view` producing
     `char16_t`: 1 code unit per code point below U+10000, a surrogate pair
     (Table 3-5) above. O(1) to make and per code unit, lazy; values that
-    are not scalar values go to the policy (U+FFFD by default). The same
-    object as `encode_as<char16_t>`. Standard: Unicode 15.0 ch. 3, D91,
-    Table 3-5. */
+    are not scalar values go to the policy (U+FFFD by default). As
+    `encode_as<char16_t>`, whose type it has. Standard: Unicode 15.0 ch. 3,
+    D91, Table 3-5. */
 inline constexpr detail::encode_fn<char16_t> encode_utf16{};
 
 }  // namespace views

@@ -146,7 +146,8 @@ struct replace_t {
     error condition, and what a process does with an ill-formed
     subsequence is open as long as no well-formed byte goes with it.
     Deleting can join what was around it into something a later check
-    misreads (Unicode Technical Report #36, Security Considerations, §3):
+    misreads (Unicode Technical Report #36, Unicode Security
+    Considerations, §3.1.1, Ill-Formed Subsequences):
     prefer `replace` for text that is checked afterwards. */
 struct skip_t {
     /// Every call returns `std::nullopt` (see `policy_drops_every_error`).

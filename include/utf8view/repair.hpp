@@ -225,7 +225,7 @@ const unsigned char* repair_memory(const unsigned char* start, const unsigned ch
         }
         const auto left = static_cast<std::size_t>(end - p);
         const std::size_t room = sink.space();
-        const std::size_t block = bulk_block_for(left, room);
+        const std::size_t block = bulk_block_for(left, room, 1);
         // Into a pointer with room for the whole block, the kernel copies
         // most of what it accepts as it reads it (copy_accepted_prefix).
         prefix_copy scan;
@@ -438,15 +438,19 @@ template <std::ranges::input_range R>
 
     @param bytes  a byte range (string literals are rejected).
     @param out    an output iterator of a code unit type (`char`, `char8_t`,
-                  `unsigned char`, `signed char`, `std::byte`), an insert iterator into a
-                  container of one, or a `std::ostreambuf_iterator` of one.
+                  `unsigned char`, `signed char`, `std::byte`), an insert
+                  iterator into a container of one, or a
+                  `std::ostreambuf_iterator` of one.
     @param policy a `decode_error_policy`: called once for each maximal
                   subpart, in order, with its kind, byte offset and length;
                   it returns `std::optional<char32_t>` or `char32_t`.
     @return `{in, out}`: the end of `bytes` (dangling for a non-borrowed
     rvalue range) and the end of what was written.
     @par Complexity O(n). Contiguous sized input is validated 64 KiB at a
-    time by the SIMD kernel and each well-formed stretch copied whole
+    time by the SIMD kernel (into a smaller bounded output, as many bytes
+    as it has room for, at least 1024, so that a caller repairing a large
+    input through a small buffer reads it about once) and each well-formed
+    stretch copied whole
     (memcpy into a contiguous output); only the maximal subparts are
     decoded. Where errors come close together, `replace` and `skip` go 64
     bytes at a time, split into segments with SIMD, and copy the stretches

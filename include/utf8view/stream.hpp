@@ -206,8 +206,8 @@ public:
     /** Decodes the next chunk of the stream.
 
         @param chunk a bidirectional range of bytes (`char`, `char8_t`,
-                     `unsigned char`, `signed char`, `std::byte`; string literals are
-                     rejected); any size, empty too.
+                     `unsigned char`, `signed char`, `std::byte`; string
+                     literals are rejected); any size, empty too.
         @param out   an output iterator of `char32_t`, with room for
                      `max_decoded_size(size of chunk)` code points.
         @return the end of what was written: the code points of the
@@ -325,8 +325,9 @@ public:
         @param chunk a bidirectional range of bytes (string literals are
                      rejected); any size, empty too.
         @param out   an output iterator of a code unit type (`char`,
-                     `char8_t`, `unsigned char`, `signed char`, `std::byte`), an insert
-                     iterator into a container of one or a
+                     `char8_t`, `unsigned char`, `signed char`,
+                     `std::byte`), an insert iterator into a container of
+                     one or a
                      `std::ostreambuf_iterator` of one, with room for
                      `max_repaired_size(size of chunk)` bytes.
         @return the end of what was written: the bytes of the segments that
@@ -368,9 +369,10 @@ public:
         sequence of at most 4 bytes, or are replaced); with a policy other
         than `on_error::replace` and `on_error::skip` (its replacement may
         take 4 bytes), 4 per byte plus 4. Where that does not fit a
-        `std::size_t` (chunks above a gigabyte on a 32-bit system), the
-        largest `std::size_t`: no buffer is that large, and the caller must
-        split the chunk. O(1). */
+        `std::size_t` (on a 32-bit system, chunks above about 1 GiB with a
+        user policy, 1.4 GiB with `replace` or `skip`), the largest
+        `std::size_t`: no buffer is that large, and the caller must split
+        the chunk. O(1). */
     [[nodiscard]] constexpr std::size_t max_repaired_size(std::size_t chunk_bytes) const noexcept
     {
         constexpr std::size_t per_byte =

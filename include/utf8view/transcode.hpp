@@ -43,24 +43,38 @@ namespace detail {
 // The fast path validates at most this many bytes ahead at a time, so that
 // an output buffer that fills early does not cost a scan of all the input.
 inline constexpr std::size_t bulk_block_bytes = 64 * 1024;
-// ... and, into a bounded output, about as many bytes as the room left can
-// take (every element or code unit written takes at least one byte of
-// input), but not fewer than this: a caller that decodes a large input
-// into a small buffer, call after call, then validates each byte about
-// once, where a block of bulk_block_bytes each time validated up to 64 KiB
-// per call for the few KiB it decoded. Measured over the lipsum files (AMD
-// EPYC, Zen 3, AVX2), a loop of decode_into calls into 1024 code points ran
-// 2.2 to 3.4 times as fast with these blocks, into 256 code points 3.4 to
-// 7.9 times (doc/design.md, "The contiguous fast path").
+// ... and, into a bounded output, no more than the room left can take: at
+// most `bytes_per_unit` bytes of well-formed input for each element or
+// code unit of room (4 bytes for a code point, 3 for a UTF-16 code unit, 1
+// for a byte of repaired UTF-8), but not less than
+// bounded_block_floor_bytes, so that a room of a few units does not cost a
+// call to the kernel for every few bytes (the floor was not tuned). So a
+// caller that decodes a large input through a small buffer, call after
+// call, validates each byte a bounded number of times (at most
+// bytes_per_unit, or floor / room for a room below the floor), where a
+// block of bulk_block_bytes each time validated up to 64 KiB per call for
+// the few KiB it decoded; and an output sized for the whole input
+// (to_u32string sizes its string by decoded_size) still takes the whole
+// block, as before. (A dropped error, or a U+FFFD that repair writes for
+// one byte, takes other amounts: a block may then hold fewer elements than
+// the room, or more than fit, and the loop goes on or stops as for any
+// block.) Measured over the lipsum files in doc/design.md, "The contiguous
+// fast path".
 inline constexpr std::size_t bounded_block_floor_bytes = 1024;
 
 // The block of bytes to validate ahead from a place where `left` bytes are
-// left, into an output with room for `room` elements (SIZE_MAX: unbounded).
-[[nodiscard]] constexpr std::size_t bulk_block_for(std::size_t left, std::size_t room) noexcept
+// left, into an output with room for `room` elements or code units
+// (SIZE_MAX: unbounded), each taking at most `bytes_per_unit` bytes of
+// well-formed input.
+[[nodiscard]] constexpr std::size_t bulk_block_for(std::size_t left, std::size_t room,
+                                                   std::size_t bytes_per_unit) noexcept
 {
-    std::size_t block = left < bulk_block_bytes ? left : bulk_block_bytes;
-    const std::size_t wanted = room < bounded_block_floor_bytes ? bounded_block_floor_bytes : room;
-    return wanted < block ? wanted : block;
+    const std::size_t block = left < bulk_block_bytes ? left : bulk_block_bytes;
+    if (room >= block / bytes_per_unit) return block;  // room for the whole block (no product to overflow)
+    const std::size_t wanted = room * bytes_per_unit;
+    if (wanted < bounded_block_floor_bytes)
+        return block < bounded_block_floor_bytes ? block : bounded_block_floor_bytes;
+    return wanted;
 }
 
 // The bulk loops over bytes in memory take from the kernel the prefix of
@@ -151,6 +165,16 @@ template <class O, class OS>
     else return static_cast<std::size_t>(out_last - out);
 }
 
+// room_between where the output's size is known without walking it, else
+// SIZE_MAX (as unbounded).
+template <class O, class OS>
+[[nodiscard]] constexpr std::size_t known_room(const O& out, const OS& out_last) noexcept
+{
+    if constexpr (std::same_as<OS, std::unreachable_sentinel_t> || std::sized_sentinel_for<OS, O>)
+        return room_between(out, out_last);
+    else return static_cast<std::size_t>(-1);
+}
+
 // The result iterator of an algorithm over R: `it`, or std::ranges::dangling
 // if R is an rvalue that is not a borrowed range.
 template <class R, class I>
@@ -204,9 +228,7 @@ constexpr std::ranges::in_out_result<I, O> decode_bulk(I first, const S& last, O
             const auto* const end = start + (last - first);
             while (p != end && out != out_last) {
                 const auto left = static_cast<std::size_t>(end - p);
-                std::size_t block = left < bulk_block_bytes ? left : bulk_block_bytes;
-                if constexpr (code_point_pointer_output<O, OS>)
-                    block = bulk_block_for(left, room_between(out, out_last));
+                const std::size_t block = bulk_block_for(left, known_room(out, out_last), 4);
                 const std::size_t accepted = accepted_prefix_bytes(p, block);
                 const auto* const valid_end = checked_region_start(p, accepted);
                 const auto* stop = checked_region_stop(p, block, accepted);
@@ -608,8 +630,11 @@ template <std::ranges::input_range R>
     @return `{in, out}`: the end of `bytes` (dangling for a non-borrowed
     rvalue range) and the end of what was written.
     @par Complexity O(n). Contiguous sized input is validated 64 KiB at a
-    time by the SIMD kernel and decoded without checks where it is
-    well-formed; ill-formed bytes are decoded one segment at a time, checked.
+    time by the SIMD kernel (into a smaller bounded output, at most 4 bytes
+    per code point of room, at least 1024, so that a caller decoding a
+    large input through a small buffer reads it a bounded number of times)
+    and decoded without checks where it is well-formed; ill-formed bytes
+    are decoded one segment at a time, checked.
     @par Bad input as `views::decode`: each ill-formed maximal subpart goes to
     the policy once, in order; if it throws, what was written stays written.
     @par Standard Unicode 15.0 ch. 3, Table 3-7 and §3.9; WHATWG Encoding,
@@ -694,8 +719,9 @@ template <std::ranges::input_range R>
     @param code_points a code point range (integers of at least 32 bits;
                        `U"..."` arrays are rejected, as for `encoded_size`).
     @param out         an output iterator of a code unit type (`char`,
-                       `char8_t`, `unsigned char`, `signed char`, `std::byte`), an insert
-                       iterator (`std::back_inserter(string)`) into a
+                       `char8_t`, `unsigned char`, `signed char`,
+                       `std::byte`), an insert iterator
+                       (`std::back_inserter(string)`) into a
                        container of one, or a `std::ostreambuf_iterator` of
                        one.
     @param policy      an `encode_error_policy` for values that are not

@@ -109,7 +109,9 @@ constexpr std::ranges::in_out_result<I, O> utf16_to_utf8_bulk(I first, const S& 
     return convert_checked<utf16_source, utf8_form, Unit>(std::move(first), last, std::move(out), out_last, policy);
 }
 
-// utf8_to_utf16_into's loop: the kernel validates 64 KiB at a time.
+// utf8_to_utf16_into's loop: the kernel validates 64 KiB at a time (into a
+// smaller bounded output, at most 3 bytes per code unit of room, at least
+// 1024: bulk_block_for).
 template <class Unit, class I, class S, class O, class OS, class Policy>
 constexpr std::ranges::in_out_result<I, O> utf8_to_utf16_bulk(I first, const S& last, O out, const OS& out_last,
                                                               Policy& policy)
@@ -126,7 +128,7 @@ constexpr std::ranges::in_out_result<I, O> utf8_to_utf16_bulk(I first, const S& 
             while (p != end) {
                 const auto left = static_cast<std::size_t>(end - p);
                 const unsigned char* const valid_end =
-                    p + valid_prefix_bytes(p, bulk_block_for(left, room_between(o, target_end)));
+                    p + valid_prefix_bytes(p, bulk_block_for(left, room_between(o, target_end), 3));
                 const auto progress = [&] {
                     if constexpr (std::same_as<out_unit, char16_t>)
                         return utf8_to_utf16_valid_with_active_transcoder(p, valid_end, o, room_between(o, target_end));
@@ -340,8 +342,9 @@ template <std::ranges::input_range R>
     rvalue) and the end of what was written.
     @par Complexity O(n), one pass. Contiguous sized input into `char16_t`
     pointers or a contiguous range: the SIMD validation kernel checks
-    64 KiB ahead and the SIMD transcoder converts what it accepted (64
-    bytes per block).
+    64 KiB ahead (into a smaller bounded output, at most 3 bytes per code
+    unit of room, at least 1024) and the SIMD transcoder converts what it
+    accepted (64 bytes per block).
     @par Bad input as `decode_into`: each ill-formed maximal subpart goes to
     the policy once, and no byte after it is swallowed. If the policy
     throws, what was written stays written.

@@ -53,8 +53,7 @@ protected:
     {}
 
 public:
-    /** The underlying view: a copy (O(1) when copying `V` is), or, from an
-        rvalue view, moved out. */
+    /** The underlying view: a copy (O(1) when copying `V` is). */
     [[nodiscard]] constexpr V base() const&
         requires std::copy_constructible<V>
     {

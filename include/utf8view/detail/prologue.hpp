@@ -55,6 +55,7 @@
 #if defined(UTF8VIEW_ALWAYS_INLINE) || defined(UTF8VIEW_UNREACHABLE) || defined(UTF8VIEW_IS_CONSTANT_EVALUATED) ||     \
     defined(UTF8VIEW_MEMCPY) || defined(UTF8VIEW_KERNEL_CALL) || defined(UTF8VIEW_COLD) || defined(UTF8VIEW_PRAGMA) || \
     defined(UTF8VIEW_NOINLINE) || defined(UTF8VIEW_BEGIN_TARGET_REGION) || defined(UTF8VIEW_END_TARGET_REGION) ||      \
+    defined(UTF8VIEW_BEGIN_AVX512_REGION) || defined(UTF8VIEW_END_AVX512_REGION) ||                                    \
     defined(UTF8VIEW_REJECT_STRING_LITERAL) || defined(UTF8VIEW_STRING_LITERAL_MESSAGE)
 #error "utf8view: its internal macros (UTF8VIEW_ALWAYS_INLINE, UTF8VIEW_MEMCPY, ...) are defined outside the library"
 #endif
