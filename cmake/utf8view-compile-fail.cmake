@@ -6,8 +6,8 @@
 #         -DSOURCE=<test/compile_fail/x.cpp> -P utf8view-compile-fail.cmake
 # Passes only if building TARGET fails AND the build output contains the text
 # of every `// expected-error: <text>` line of SOURCE (compared literally),
-# and none of every `// unexpected-error: <text>` line (a second diagnostic
-# that must not come with the first, such as other advice).
+# and none of the texts of the `// unexpected-error: <text>` lines (a second
+# diagnostic that must not come with the first, such as other advice).
 # Checking the text is what tells "rejected for the documented reason" apart
 # from "rejected because of a typo in the test".
 
@@ -60,7 +60,8 @@ if(result EQUAL 0)
 endif()
 
 # A compiler may quote the source line holding the `expected-error:` comment
-# in its diagnostics; drop such lines so that they cannot match by themselves.
+# in its diagnostics; drop such lines so that they cannot match by themselves
+# (the filter drops quoted `unexpected-error:` lines too, on purpose).
 string(REGEX REPLACE "[^\n]*expected-error:[^\n]*" "" diagnostics "${output}")
 set(missing "")
 foreach(text IN LISTS expected_texts)

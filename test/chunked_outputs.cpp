@@ -255,8 +255,35 @@ BOOST_AUTO_TEST_CASE(repair_into_small_outputs_call_after_call)
     });
 }
 
-// The same into a bounded output that is not contiguous (a std::deque),
-// whose room the repairer knows from its size.
+// decode_into and repair_into into a bounded output that is not
+// contiguous (a std::deque), whose room they know from its size.
+BOOST_AUTO_TEST_CASE(decode_into_a_small_deque_call_after_call)
+{
+    const std::vector<std::string> inputs = chunk_inputs();
+    utf8view_test::for_each_kernel_and_transcoder([&] {
+        for (const std::string& input : inputs) {
+            const auto* bytes = reinterpret_cast<const unsigned char*>(input.data());
+            const std::u32string expected = expected_code_points(ref::segments(bytes, input.size()), action::replace);
+            for (const std::size_t room : std::initializer_list<std::size_t>{1, 300, 1024, 5000}) {
+                BOOST_TEST_CONTEXT(input.size() << " bytes, room " << room)
+                {
+                    std::deque<char32_t> buffer(room);
+                    std::u32string got;
+                    std::string_view rest = input;
+                    while (!rest.empty()) {
+                        const auto result = u8v::decode_into(rest, buffer);
+                        const auto consumed = static_cast<std::size_t>(result.in - rest.begin());
+                        got.append(buffer.begin(), result.out);
+                        BOOST_TEST_REQUIRE(consumed != 0u);
+                        rest.remove_prefix(consumed);
+                    }
+                    BOOST_TEST((got == expected));
+                }
+            }
+        }
+    });
+}
+
 BOOST_AUTO_TEST_CASE(repair_into_a_small_deque_call_after_call)
 {
     const std::vector<std::string> inputs = chunk_inputs();

@@ -449,7 +449,8 @@ template <std::ranges::input_range R>
     @par Complexity O(n). Contiguous sized input is validated 64 KiB at a
     time by the SIMD kernel (into a smaller bounded output, as many bytes
     as it has room for, at least 1024, so that a caller repairing a large
-    input through a small buffer reads it about once) and each well-formed
+    input through a small buffer reads it a bounded number of times) and
+    each well-formed
     stretch copied whole
     (memcpy into a contiguous output); only the maximal subparts are
     decoded. Where errors come close together, `replace` and `skip` go 64

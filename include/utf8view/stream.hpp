@@ -370,7 +370,7 @@ public:
         than `on_error::replace` and `on_error::skip` (its replacement may
         take 4 bytes), 4 per byte plus 4. Where that does not fit a
         `std::size_t` (on a 32-bit system, chunks above about 1 GiB with a
-        user policy, 1.4 GiB with `replace` or `skip`), the largest
+        user policy, 1.3 GiB with `replace` or `skip`), the largest
         `std::size_t`: no buffer is that large, and the caller must split
         the chunk. O(1). */
     [[nodiscard]] constexpr std::size_t max_repaired_size(std::size_t chunk_bytes) const noexcept

@@ -51,7 +51,7 @@ inline constexpr std::size_t bulk_block_bytes = 64 * 1024;
 // call to the kernel for every few bytes (the floor was not tuned). So a
 // caller that decodes a large input through a small buffer, call after
 // call, validates each byte a bounded number of times (at most
-// bytes_per_unit, or floor / room for a room below the floor), where a
+// the larger of bytes_per_unit and floor / room), where a
 // block of bulk_block_bytes each time validated up to 64 KiB per call for
 // the few KiB it decoded; and an output sized for the whole input
 // (to_u32string sizes its string by decoded_size) still takes the whole
