@@ -28,4 +28,13 @@ namespace bench {
     return sum;
 }
 
+#ifdef UTF8VIEW_BENCH_HAS_DECODE_BUFFERED
+[[gnu::noinline]] std::uint64_t sum_utf8view_buffered_o2_build(std::string_view s)
+{
+    std::uint64_t sum = 0;
+    for (char32_t c : s | utf8view::views::decode_buffered) sum += c;
+    return sum;
+}
+#endif
+
 }  // namespace bench

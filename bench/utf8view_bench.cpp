@@ -70,6 +70,9 @@ namespace bench {
 #ifdef UTF8VIEW_BENCH_HAS_O2_BUILD
 // lazy_loop_o2.cpp: the loop of sum_utf8view, compiled as with -O2 and no -march.
 std::uint64_t sum_utf8view_o2_build(std::string_view s);
+#ifdef UTF8VIEW_BENCH_HAS_DECODE_BUFFERED
+std::uint64_t sum_utf8view_buffered_o2_build(std::string_view s);
+#endif
 #endif
 
 namespace {
@@ -276,6 +279,16 @@ BENCH_NOINLINE std::uint64_t sum_utf8view_chunks(std::string_view s)
     }
     return sum;
 }
+#ifdef UTF8VIEW_BENCH_HAS_DECODE_BUFFERED
+// The lazy loop over views::decode_buffered: the same bulk decoding, 1024
+// code points at a time into the view's own buffer, written as a range-for.
+BENCH_NOINLINE std::uint64_t sum_utf8view_buffered(std::string_view s)
+{
+    std::uint64_t sum = 0;
+    for (char32_t c : s | utf8view::views::decode_buffered) sum += c;
+    return sum;
+}
+#endif
 #ifdef UTF8VIEW_BENCH_HAS_SIMDUTF
 std::vector<char32_t> simdutf_scratch;  // sized in main for the largest input
 BENCH_NOINLINE std::uint64_t sum_simdutf_bulk(std::string_view s)
@@ -529,8 +542,14 @@ std::vector<implementation<decode_fn>> decode_impls = {
 
 std::vector<implementation<sum_fn>> sum_impls = {
     {"utf8view.views_decode", sum_utf8view},
+#ifdef UTF8VIEW_BENCH_HAS_DECODE_BUFFERED
+    {"utf8view.views_decode_buffered", sum_utf8view_buffered},
+#endif
 #ifdef UTF8VIEW_BENCH_HAS_O2_BUILD
     {"utf8view.views_decode.O2_no_march", sum_utf8view_o2_build},
+#ifdef UTF8VIEW_BENCH_HAS_DECODE_BUFFERED
+    {"utf8view.views_decode_buffered.O2_no_march", sum_utf8view_buffered_o2_build},
+#endif
 #endif
     {"utf8view.views_decode_forward_only", sum_utf8view_forward},
     {"utf8view.views_decode_backward", sum_utf8view_backward},
@@ -596,6 +615,9 @@ std::vector<implementation<repair_fn>> repair_impls = {
 // subpart, and repair, against the peers that decode ill-formed input.
 std::vector<implementation<sum_fn>> dirty_sum_impls = {
     {"utf8view.views_decode", sum_utf8view},
+#ifdef UTF8VIEW_BENCH_HAS_DECODE_BUFFERED
+    {"utf8view.views_decode_buffered", sum_utf8view_buffered},
+#endif
     {"utf8view.decode_into_chunks_then_sum", sum_utf8view_chunks},
     {"icu.U8_NEXT", sum_icu},
 };
@@ -1008,7 +1030,10 @@ void add_kernel_rows()
         if (name == "avx2") {
             auto loops = sum_impls.begin();
             while (loops != sum_impls.end() && loops->id.starts_with("utf8view.")) ++loops;
-            sum_impls.insert(loops, {"utf8view.views_decode.kernel-avx2", sum_utf8view, name});
+            loops = sum_impls.insert(loops, {"utf8view.views_decode.kernel-avx2", sum_utf8view, name});
+#ifdef UTF8VIEW_BENCH_HAS_DECODE_BUFFERED
+            sum_impls.insert(loops + 1, {"utf8view.views_decode_buffered.kernel-avx2", sum_utf8view_buffered, name});
+#endif
         }
     }
     validate_impls.insert(position, rows.begin(), rows.end());

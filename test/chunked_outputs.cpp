@@ -27,6 +27,7 @@
 
 #include "support/force_kernels.hpp"
 #include "support/print.hpp"
+#include "support/random_utf8.hpp"
 #include "support/reference_utf16.hpp"
 #include "support/reference_utf8.hpp"
 
@@ -45,6 +46,7 @@
 namespace u8v = utf8view;
 namespace ref = utf8view_test::reference;
 namespace ref16 = utf8view_test::reference16;
+namespace t = utf8view_test;
 
 namespace {
 
@@ -63,23 +65,6 @@ struct question_mark_policy {
     }
 };
 
-// Scalar values of each UTF-8 length, from a fixed seed.
-char32_t random_scalar(std::mt19937& random, unsigned length)
-{
-    const auto pick = [&](std::uint32_t low, std::uint32_t high) {
-        return static_cast<char32_t>(std::uniform_int_distribution<std::uint32_t>(low, high)(random));
-    };
-    switch (length) {
-    case 1: return pick(0x20, 0x7E);
-    case 2: return pick(0x80, 0x7FF);
-    case 3: {
-        char32_t c = pick(0x800, 0xFFFF);
-        return c >= 0xD800 && c <= 0xDFFF ? c - 0x800 : c;  // not a surrogate (D76)
-    }
-    default: return pick(0x10000, 0x10FFFF);
-    }
-}
-
 // Inputs of 3 to 9 KiB: text of one length and of mixed lengths, with no
 // error, with an error byte every 97 bytes, Latin-1 text read as UTF-8
 // (four lone bytes E9 or EA in every 31), errors and cut characters at
@@ -90,12 +75,12 @@ std::vector<std::string> chunk_inputs()
     std::vector<std::string> inputs;
     for (unsigned length = 1; length <= 4; ++length) {
         std::string text;
-        while (text.size() < 4000) text += ref::encode(random_scalar(random, length));
+        while (text.size() < 4000) text += ref::encode(t::random_scalar_of_length(random, length));
         inputs.push_back(text);
     }
     std::string mixed;
     while (mixed.size() < 9000)
-        mixed += ref::encode(random_scalar(random, std::uniform_int_distribution<unsigned>(1, 4)(random)));
+        mixed += ref::encode(t::random_scalar_of_length(random, std::uniform_int_distribution<unsigned>(1, 4)(random)));
     inputs.push_back(mixed);
     std::string every_97;
     for (std::size_t index = 0; index < mixed.size(); ++index) {

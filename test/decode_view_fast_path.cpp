@@ -826,45 +826,11 @@ BOOST_AUTO_TEST_CASE(a_step_back_that_throws_leaves_what_the_iterator_knows_as_i
 
 namespace {
 
-// 1 GiB of address space, PROT_NONE, no memory behind it (MAP_NORESERVE),
-// its first page readable and writable. Reading anywhere past the first
-// page raises SIGSEGV.
-class guarded_gigabyte {
-public:
-    static constexpr std::size_t size = std::size_t{1} << 30;
-
-    guarded_gigabyte()
-    {
-        void* p = ::mmap(nullptr, size, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-        if (p == MAP_FAILED) return;
-        base_ = static_cast<char*>(p);
-        page_ = static_cast<std::size_t>(::sysconf(_SC_PAGESIZE));
-        if (::mprotect(base_, page_, PROT_READ | PROT_WRITE) != 0) {
-            ::munmap(base_, size);
-            base_ = nullptr;
-        }
-    }
-    ~guarded_gigabyte()
-    {
-        if (base_) ::munmap(base_, size);
-    }
-    guarded_gigabyte(const guarded_gigabyte&) = delete;
-    guarded_gigabyte& operator=(const guarded_gigabyte&) = delete;
-
-    [[nodiscard]] bool ok() const { return base_ != nullptr; }
-    [[nodiscard]] char* data() const { return base_; }
-    [[nodiscard]] std::size_t page() const { return page_; }
-
-private:
-    char* base_ = nullptr;
-    std::size_t page_ = 0;
-};
-
 // Fills the first page with valid multilingual text in which the ill-formed
 // sequences `errors` (offset, bytes; in order) are placed on character
 // boundaries, and whose byte page - 1024 also starts a character (a view
 // may start there).
-void fill_page(const guarded_gigabyte& region, std::vector<std::pair<std::size_t, std::string>> errors)
+void fill_page(const t::guarded_gigabyte& region, std::vector<std::pair<std::size_t, std::string>> errors)
 {
     t::random_source random(seed + 99);
     errors.emplace_back(region.page() - view_block, std::string());
@@ -881,7 +847,7 @@ void fill_page(const guarded_gigabyte& region, std::vector<std::pair<std::size_t
 }
 
 // The oracle's states of the page's bytes from `from`, up to `limit` bytes.
-std::vector<state> expected_states(const guarded_gigabyte& region, std::size_t from, std::size_t limit)
+std::vector<state> expected_states(const t::guarded_gigabyte& region, std::size_t from, std::size_t limit)
 {
     const std::string bytes(region.data() + from, region.page() - from);
     const list_bytes list(bytes);
@@ -898,11 +864,11 @@ std::vector<state> expected_states(const guarded_gigabyte& region, std::size_t f
 // Decodes the view of `region` from byte `from` to the end of the 1 GiB,
 // only as far as elements end at or before `limit` bytes, and compares with
 // the oracle.
-void check_lazy(const guarded_gigabyte& region, std::size_t from, std::size_t limit)
+void check_lazy(const t::guarded_gigabyte& region, std::size_t from, std::size_t limit)
 {
     const std::vector<state> expected = expected_states(region, from, limit);
     BOOST_TEST_REQUIRE(expected.size() >= 2u);
-    const std::string_view gigabyte(region.data() + from, guarded_gigabyte::size - from);
+    const std::string_view gigabyte(region.data() + from, t::guarded_gigabyte::size - from);
     const auto view = u8v::views::decode(gigabyte);
     auto it = view.begin();  // validates one block: would fault if it read past the page
     const auto last = view.end();
@@ -924,7 +890,7 @@ BOOST_AUTO_TEST_CASE(the_first_code_point_of_a_gigabyte_reads_at_most_one_block,
                      *boost::unit_test::precondition(t::mmap_is_available))
 {
 #if defined(UTF8VIEW_TEST_HAS_MMAP)
-    const guarded_gigabyte region;
+    const t::guarded_gigabyte region;
     BOOST_TEST_REQUIRE(region.ok(), "mmap of 1 GiB PROT_NONE failed");
     BOOST_TEST_REQUIRE(region.page() >= 2 * view_block);
     t::for_each_kernel([&] {

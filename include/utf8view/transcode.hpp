@@ -217,9 +217,26 @@ constexpr std::ranges::in_out_result<I, O> decode_checked(I first, const S& last
                                                               offset);
 }
 
+// The bytes of input a bounded output's room of code points takes at most
+// (4 a code point), or, for a caller that knows its text better (a
+// decode_buffered_view, from its last batch), `sixteenths` sixteenths of a
+// byte a code point: the room the block is sized for, in code points of 4
+// bytes (the most a bounded block validates, bulk_block_for).
+inline constexpr std::size_t most_sixteenths_per_code_point = 64;
+[[nodiscard]] constexpr std::size_t room_in_longest_code_points(std::size_t room, std::size_t sixteenths) noexcept
+{
+    if (sixteenths >= most_sixteenths_per_code_point || room > static_cast<std::size_t>(-1) / 64) return room;
+    return room * sixteenths / most_sixteenths_per_code_point;
+}
+
+// `sixteenths`: the bytes of input a code point of output is expected to
+// take, in sixteenths of a byte; a block is validated for that many, so
+// that a bounded output over text of short characters does not validate
+// bytes it will not reach (the loop takes another block if they run out).
 template <class I, class S, class O, class OS, class Policy>
 constexpr std::ranges::in_out_result<I, O> decode_bulk(I first, const S& last, O out, const OS& out_last,
-                                                       Policy& policy)
+                                                       Policy& policy,
+                                                       std::size_t sixteenths = most_sixteenths_per_code_point)
 {
     if constexpr (byte_pointer_range<I, S>) {
         if (!UTF8VIEW_IS_CONSTANT_EVALUATED()) {
@@ -228,7 +245,8 @@ constexpr std::ranges::in_out_result<I, O> decode_bulk(I first, const S& last, O
             const auto* const end = start + (last - first);
             while (p != end && out != out_last) {
                 const auto left = static_cast<std::size_t>(end - p);
-                const std::size_t block = bulk_block_for(left, known_room(out, out_last), 4);
+                const std::size_t block =
+                    bulk_block_for(left, room_in_longest_code_points(known_room(out, out_last), sixteenths), 4);
                 const std::size_t accepted = accepted_prefix_bytes(p, block);
                 const auto* const valid_end = checked_region_start(p, accepted);
                 const auto* stop = checked_region_stop(p, block, accepted);

@@ -16,6 +16,7 @@
 #include <utf8view/boundary.hpp>
 #include <utf8view/code_unit.hpp>
 #include <utf8view/convert.hpp>
+#include <utf8view/decode_buffered.hpp>
 #include <utf8view/decode_or_error.hpp>
 #include <utf8view/decode_view.hpp>
 #include <utf8view/encode_view.hpp>

@@ -12,6 +12,8 @@
 //     single-pass range; forwards and backwards; on_error::replace, skip and
 //     throw_exception (kind and byte offset); per element the value, base()
 //     as a byte offset, code_unit_count() and error();
+//   - views::decode_buffered over contiguous bytes, on_error::replace and
+//     skip;
 //   - validate, is_valid, count_code_points, decode_into unbounded into
 //     exactly the right size and bounded into every smaller size (replace,
 //     skip with the rule for a full output, throw); repair_into into every
@@ -24,11 +26,13 @@
 //     bytes, through decode_into (a recording policy checks the kind,
 //     offset and length of every error; on_error::replace and skip, which
 //     the transcoders decode in bulk), utf8_to_utf16_into, repair_into
-//     (the recording policy, replace and skip), count_code_points and the
-//     view; and batches of 64 inputs each after 'a' and 2 to 8 stray
-//     continuation bytes, where errors are so dense that the view with
-//     on_error::replace steps through windows of 64 bytes split by the
-//     transcoder's byte classes (forwards and backwards), and repair with
+//     (the recording policy, replace and skip), count_code_points, the
+//     view and the buffered view (the recording policy and replace); and
+//     batches of 64 inputs each after 'a' and 2 to 8 stray continuation
+//     bytes, where errors are so dense that the view with on_error::replace
+//     steps through windows of 64 bytes split by the transcoder's byte
+//     classes (forwards and backwards), the buffered view decodes them in
+//     bulk with the transcoder, and repair with
 //     replace and skip and the size functions go a window at a time;
 //   - utf8_to_utf16_into unbounded and into every room (replace, and skip
 //     with the rule for a full output), utf8_to_utf16_size, to_u16string,
@@ -55,6 +59,7 @@
 
 #include <utf8view/boundary.hpp>
 #include <utf8view/convert.hpp>
+#include <utf8view/decode_buffered.hpp>
 #include <utf8view/decode_view.hpp>
 #include <utf8view/detail/dispatch.hpp>
 #include <utf8view/repair.hpp>
@@ -266,6 +271,20 @@ void check_single_pass(const checker& c, const unsigned char* p, std::size_t siz
     if (index != expected.size()) c.fail("single pass, ", name, ": ", index, " elements");
 }
 
+// views::decode_buffered over contiguous bytes: the values, in order.
+template <class Policy>
+void check_buffered(const checker& c, std::span<const unsigned char> bytes, Policy policy,
+                    const std::vector<element>& expected, const char* name)
+{
+    std::size_t index = 0;
+    for (const char32_t value : u8v::views::decode_buffered(bytes, policy)) {
+        if (index >= expected.size() || value != expected[index].value)
+            return c.fail("decode_buffered, ", name, ": element ", index, " differs");
+        ++index;
+    }
+    if (index != expected.size()) c.fail("decode_buffered, ", name, ": ", index, " elements");
+}
+
 // ---------------------------------------------------------------------------
 // The bulk functions
 
@@ -456,6 +475,8 @@ void check_alone(const checker& c, workspace& w)
     check_view_walks(c, list, e, "std::list<char>", false);
     check_single_pass(c, at_end, n, u8v::on_error::replace, e.replaced, "replace");
     check_single_pass(c, at_end, n, u8v::on_error::skip, e.skipped, "skip");
+    check_buffered(c, bytes, u8v::on_error::replace, e.replaced, "replace");
+    check_buffered(c, bytes, u8v::on_error::skip, e.skipped, "skip");
     check_bulk(c, bytes, e, w.output);
     check_repair(c, bytes, e, w.output);
     check_utf16(c, bytes, e, w.output);
@@ -749,6 +770,37 @@ void check_batch(failure_log& log, const batch& b, workspace& w)
         }
     }
     if (index != b.segments.size()) fail_at(0, "the view over the batch: ", index, " elements");
+    // The buffered view: the recording policy, asked one error at a time,
+    // and on_error::replace, decoded in bulk by the transcoder.
+    told.clear();
+    index = 0;
+    for (const char32_t value : bytes | u8v::views::decode_buffered(recording_policy{&told})) {
+        if (index >= b.replaced.size() || value != b.replaced[index]) {
+            fail_at(index < b.segments.size() ? b.segments[index].offset : 0,
+                    "decode_buffered over the batch: element ", index);
+            break;
+        }
+        ++index;
+    }
+    if (index != b.replaced.size() || told.size() != b.errors.size())
+        fail_at(0, "decode_buffered over the batch: ", index, " elements, told of ", told.size(), " errors");
+    for (std::size_t error = 0; error < std::min(told.size(), b.errors.size()); ++error)
+        if (told[error].offset != b.errors[error].offset || told[error].kind != *b.errors[error].error ||
+            told[error].length != b.errors[error].length) {
+            fail_at(b.errors[error].offset, "decode_buffered over the batch: error ", error, " told as ",
+                    u8v::to_string(told[error].kind), " at ", told[error].offset);
+            break;
+        }
+    index = 0;
+    for (const char32_t value : bytes | u8v::views::decode_buffered) {
+        if (index >= b.segments.size() || value != (b.segments[index].well_formed() ? b.replaced[index] : U'\uFFFD')) {
+            fail_at(index < b.segments.size() ? b.segments[index].offset : 0,
+                    "decode_buffered over the batch, replace: element ", index);
+            break;
+        }
+        ++index;
+    }
+    if (index != b.segments.size()) fail_at(0, "decode_buffered over the batch, replace: ", index, " elements");
 }
 
 // A batch whose inputs lie among stray continuation bytes: where errors are
@@ -786,6 +838,16 @@ void check_dense_batch(failure_log& log, const batch& b, workspace& w)
         }
     }
     if (index != b.segments.size()) fail_at(0, "the replacing view: elements ", index);
+    std::size_t buffered = 0;
+    for (const char32_t value : bytes | u8v::views::decode_buffered) {
+        const ref::segment& s = b.segments[std::min(buffered, b.segments.size() - 1)];
+        if (buffered >= b.segments.size() || value != (s.well_formed() ? s.code_point : U'\uFFFD')) {
+            fail_at(s.offset, "decode_buffered over the batch, element ", buffered);
+            return;
+        }
+        ++buffered;
+    }
+    if (buffered != b.segments.size()) fail_at(0, "decode_buffered over the batch: elements ", buffered);
     check_batch_windows(b, bytes, w, [&](const char* what) { fail_at(0, what, 0); });
     for (auto it = view.end(); it != view.begin();) {
         --it;

@@ -20,12 +20,15 @@
 //     policy that drops every error is passed over the errors that follow,
 //     no other policy is asked once the output is full), and what each
 //     policy was told;
+//   - views::decode_buffered with the same policies (the values; each user
+//     policy asked of every error, and only when the loop reaches it);
 //   - the generic path too: the bytes in a std::list<char>, into a back
 //     inserter and bounded outputs;
 //   - every input flush with the end of readable memory (and the kernels
 //     also flush with its start), every output ending exactly at a page
 //     boundary: a read or write outside faults at once.
 
+#include <utf8view/decode_buffered.hpp>
 #include <utf8view/detail/dispatch.hpp>
 #include <utf8view/transcode.hpp>
 #include <utf8view/validate.hpp>
@@ -279,6 +282,65 @@ void check_generic(std::string_view input, const std::vector<ref::segment>& segm
 
 }  // namespace
 
+// views::decode_buffered over `bytes` with `policy`: the values, what a
+// throwing policy throws, every call of a user policy, and the calls made
+// when each element is reached: those of the errors up to its segment, as a
+// decode_view's iterator asks them (a user policy is never asked ahead).
+void check_buffered(std::span<const unsigned char> bytes, const std::vector<ref::segment>& segments,
+                    const std::vector<ref::segment>& errors, policy_under_test policy,
+                    const std::vector<char32_t>& yielded)
+{
+    const std::string what = std::string("decode_buffered, ") + name_of(policy);
+    std::vector<u8v::decode_error_info> log;
+    std::vector<char32_t> got;
+    std::vector<std::size_t> calls_when_reached;
+    const auto walk = [&](auto&& view) {
+        for (const char32_t c : view) {
+            got.push_back(c);
+            calls_when_reached.push_back(log.size());
+        }
+    };
+    try {
+        switch (policy) {
+        case policy_under_test::replace: walk(bytes | u8v::views::decode_buffered); break;
+        case policy_under_test::skip: walk(bytes | u8v::views::decode_buffered(u8v::on_error::skip)); break;
+        case policy_under_test::throw_exception:
+            walk(bytes | u8v::views::decode_buffered(u8v::on_error::throw_exception));
+            check(errors.empty(), what, ": no exception");
+            break;
+        case policy_under_test::question_mark:
+            walk(bytes | u8v::views::decode_buffered(recording_policy{&log, false}));
+            break;
+        case policy_under_test::undeclared_drop:
+            walk(bytes | u8v::views::decode_buffered(recording_policy{&log, true}));
+            break;
+        case policy_under_test::declared_drop:
+            walk(bytes | u8v::views::decode_buffered(declared_recording_drop{&log}));
+            break;
+        }
+    }
+    catch (const u8v::decode_error& error) {
+        check(policy == policy_under_test::throw_exception && !errors.empty() &&
+                  error.offset() == errors.front().offset && error.kind() == *errors.front().error,
+              what, ": threw ", u8v::to_string(error.kind()), " at ", error.offset());
+    }
+    check_written(got.data(), got.data() + got.size(), yielded, yielded.size(), what);
+    if (policy == policy_under_test::question_mark || policy == policy_under_test::undeclared_drop ||
+        policy == policy_under_test::declared_drop) {
+        check_log(log, errors, errors.size(), what);
+        std::size_t element = 0;
+        std::size_t errors_so_far = 0;
+        for (const ref::segment& s : segments) {
+            if (!s.well_formed()) ++errors_so_far;
+            if (!s.well_formed() && policy != policy_under_test::question_mark) continue;  // dropped
+            if (element < calls_when_reached.size())
+                check(calls_when_reached[element] == errors_so_far, what, ": at element ", element,
+                      " the policy had been asked ", calls_when_reached[element], " times, expected ", errors_so_far);
+            ++element;
+        }
+    }
+}
+
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
 {
     const std::string_view input(reinterpret_cast<const char*>(data), size);
@@ -389,6 +451,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
                 // And a room anywhere below (the kernels' long steps need
                 // rooms of 64 code points and more).
                 if (all > 9) check_decode_into(bytes, segments, errors, policy, yielded, (hash >> 40) % (all - 8));
+                check_buffered(bytes, segments, errors, policy, yielded);
             }
             first_configuration = false;
         },

@@ -99,6 +99,46 @@ public:
     }
 };
 
+/** 1 GiB of address space, PROT_NONE, no memory behind it (MAP_NORESERVE),
+    its first `readable_pages` pages (one by default) readable and writable.
+    Reading anywhere past them raises SIGSEGV: a view over the whole
+    gigabyte shows how far a function reads ahead. ok() is false if the
+    mapping failed. */
+class guarded_gigabyte {
+public:
+    static constexpr std::size_t size = std::size_t{1} << 30;
+
+    explicit guarded_gigabyte(std::size_t readable_pages = 1)
+    {
+        void* p = ::mmap(nullptr, size, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+        if (p == MAP_FAILED) return;
+        base_ = static_cast<char*>(p);
+        page_ = static_cast<std::size_t>(::sysconf(_SC_PAGESIZE));
+        readable_ = readable_pages * page_;
+        if (::mprotect(base_, readable_, PROT_READ | PROT_WRITE) != 0) {
+            ::munmap(base_, size);
+            base_ = nullptr;
+        }
+    }
+    ~guarded_gigabyte()
+    {
+        if (base_) ::munmap(base_, size);
+    }
+    guarded_gigabyte(const guarded_gigabyte&) = delete;
+    guarded_gigabyte& operator=(const guarded_gigabyte&) = delete;
+
+    [[nodiscard]] bool ok() const { return base_ != nullptr; }
+    [[nodiscard]] char* data() const { return base_; }
+    [[nodiscard]] std::size_t page() const { return page_; }
+    /// Readable bytes from data().
+    [[nodiscard]] std::size_t readable() const { return readable_; }
+
+private:
+    char* base_ = nullptr;
+    std::size_t page_ = 0;
+    std::size_t readable_ = 0;
+};
+
 }  // namespace utf8view_test
 
 #endif  // UTF8VIEW_TEST_HAS_MMAP

@@ -53,6 +53,26 @@ namespace utf8view_test {
 // ---------------------------------------------------------------------------
 // Randomness
 
+/** A scalar value whose UTF-8 form is `length` bytes (1 to 4; printable
+    ASCII for 1, never a surrogate, D76), drawn with std::mt19937 and
+    uniform_int_distribution: for tests that build long texts of one length
+    of character, or of mixed lengths, from a fixed seed. */
+inline char32_t random_scalar_of_length(std::mt19937& random, unsigned length)
+{
+    const auto pick = [&](std::uint32_t low, std::uint32_t high) {
+        return static_cast<char32_t>(std::uniform_int_distribution<std::uint32_t>(low, high)(random));
+    };
+    switch (length) {
+    case 1: return pick(0x20, 0x7E);
+    case 2: return pick(0x80, 0x7FF);
+    case 3: {
+        const char32_t c = pick(0x800, 0xFFFF);
+        return c >= 0xD800 && c <= 0xDFFF ? c - 0x800 : c;
+    }
+    default: return pick(0x10000, 0x10FFFF);
+    }
+}
+
 /** Integers drawn from std::mt19937's raw output, the same on every
     platform (see above). */
 class random_source {
