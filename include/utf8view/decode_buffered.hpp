@@ -49,25 +49,31 @@ inline constexpr std::size_t decode_buffer_code_points = 2048;
 
 // The bytes a code point is expected to take in the next batch, in
 // sixteenths of a byte (decode_bulk's `sixteenths`): those of the last
-// batch, and an eighth of a byte more, at most 4 bytes. The first batch
-// assumes 4 bytes.
+// batch, rounded up, and an eighth of a byte more per code point, at most
+// 4 bytes. The first batch assumes 4 bytes.
 [[nodiscard]] constexpr std::uint8_t expected_sixteenths(std::size_t bytes, std::size_t code_points) noexcept
 {
-    if (code_points == 0) return most_sixteenths_per_code_point;
+    if (code_points == 0 || bytes / 4 >= code_points) return most_sixteenths_per_code_point;
+    // Here bytes < 4 * code_points: bytes * 16 cannot overflow.
     const std::size_t sixteenths = (bytes * 16 + code_points - 1) / code_points + 2;
     return static_cast<std::uint8_t>(sixteenths < most_sixteenths_per_code_point ? sixteenths
                                                                                  : most_sixteenths_per_code_point);
 }
 
-// The buffer of a decode_buffered_view. Copying or moving a view starts the
-// copy with an empty buffer (its begin() decodes from where the original's
-// decoding stopped), so the buffer is neither copied nor initialized.
+// The buffer of a decode_buffered_view. A view cannot be copied: a copy
+// made while a loop runs would start after the batch the loop's iterator
+// holds, and lose its code points without a word (`std::views::all` of an
+// lvalue copies). Moving a view starts the new one with an empty buffer
+// (its begin() decodes from where the old one's decoding stopped), so the
+// buffer is neither moved nor initialized.
 struct code_point_buffer {
     char32_t values[decode_buffer_code_points];
 
     code_point_buffer() = default;
-    constexpr code_point_buffer(const code_point_buffer&) noexcept {}
-    constexpr code_point_buffer& operator=(const code_point_buffer&) noexcept { return *this; }
+    code_point_buffer(const code_point_buffer&) = delete;
+    code_point_buffer& operator=(const code_point_buffer&) = delete;
+    constexpr code_point_buffer(code_point_buffer&&) noexcept {}
+    constexpr code_point_buffer& operator=(code_point_buffer&&) noexcept { return *this; }
     ~code_point_buffer() = default;
 };
 
@@ -102,8 +108,11 @@ concept contiguous_utf8_range =
     as `const`, and its iterators have no `base()`, `error()` or steps back.
     Use `decode_view` where those are needed. The view holds its buffer
     (8 KiB), so it is best made where it is iterated (a range-`for` over a
-    prvalue); copying or moving a view does not copy the buffer: the copy's
-    `begin()` decodes from where the original's decoding had reached.
+    prvalue). It can be moved, not copied (a copy made during a loop would
+    start after the batch the loop holds): compose an rvalue (`bytes |
+    views::decode_buffered | std::views::take(3)`, or `std::move(view) |
+    ...`). Moving a view does not move the buffer: the new view's `begin()`
+    decodes from where the old one's decoding had reached.
     `std::views::take`, `std::ranges::find` and the other algorithms over
     input ranges take it; for an algorithm that wants a common range, wrap
     it in `std::views::common`.
@@ -112,12 +121,17 @@ concept contiguous_utf8_range =
     (or up to the end); `++` is O(1), amortized: a step is a pointer
     increment, and every 2048th decodes the next batch, at the speed of
     `decode_into` (SIMD validation of the batch's bytes, then a transcoding
-    kernel). Over valid text the first batch reads at most 4 bytes per code
-    point of it and 1 KiB (9 KiB, and 3 bytes more for a character cut
-    there: the bytes a validation block takes at least); later
-    batches validate as many bytes as the last batch's code points took,
-    and an eighth more. Where errors are, a batch goes on until it holds
-    2048 code points (with `on_error::skip`, past every subpart it drops).
+    kernel). With a policy other than `on_error::replace` and
+    `on_error::skip`, a batch also ends before each ill-formed subpart that
+    is not its first element: over text with errors such a loop calls the
+    decoder once per error. Over valid text the first batch reads at most 4
+    bytes per code point of it and 1 KiB (9 KiB, and 3 bytes more for a
+    character cut there: the bytes a validation block takes at least);
+    later batches validate first as many bytes as the last batch's code
+    points took, and an eighth of a byte more per code point (more blocks
+    follow if those run out). Where errors are, a replacing or skipping
+    batch goes on until it holds 2048 code points (with `on_error::skip`,
+    past every subpart it drops).
     @par Bad input Each ill-formed maximal subpart goes to the policy once,
     with its kind, length and byte offset from the start of the bytes: U+FFFD
     by default, nothing with `on_error::skip`, `decode_error` thrown with
@@ -126,15 +140,19 @@ concept contiguous_utf8_range =
     decoded. Any other policy is asked when the loop reaches the subpart
     (a batch stops before an ill-formed subpart that is not its first
     element), in the step that a `decode_view`'s iterator would ask it in,
-    and never for a subpart the loop does not reach; if it throws, the
-    iterator compares equal to `end()` and the view must not be iterated
-    again.
+    and never for a subpart the loop does not reach; if it throws from
+    `++`, the iterator compares equal to `end()`, and the view must not be
+    iterated again.
     @par Standard Unicode 15.0 ch. 3, D92, Table 3-7 and §3.9 (U+FFFD
     Substitution of Maximal Subparts); WHATWG Encoding, "UTF-8 decoder" (the
     same code points under `on_error::replace`). */
 template <std::ranges::view V, detail::decode_policy_argument Policy = on_error::replace_t>
     requires detail::contiguous_utf8_range<V>
 class decode_buffered_view : public std::ranges::view_interface<decode_buffered_view<V, Policy>> {
+    static_assert(!detail::is_ref_view_of_string_literal_array_v<V>,
+                  UTF8VIEW_STRING_LITERAL_MESSAGE("utf8view::decode_buffered_view", "decode",
+                                                  "std::string_view / std::u8string_view"));
+
     V base_ = V();
     // Held as decode_view holds it: a lambda with captures (not assignable)
     // keeps the view assignable, so still a view.
@@ -348,7 +366,7 @@ namespace detail {
 // detail/closure.hpp's view_adaptor).
 struct decode_buffered_adaptor_traits {
     template <class R>
-    static constexpr bool accepts_range = utf8_range<R>;
+    static constexpr bool accepts_range = contiguous_utf8_range<R>;
     template <class Policy>
     static constexpr bool accepts_policy = decode_policy_argument<Policy>;
     using misuse_result = std::ranges::empty_view<char32_t>;
@@ -356,15 +374,7 @@ struct decode_buffered_adaptor_traits {
     template <class V, class Policy = on_error::replace_t>
     static constexpr auto make(V bytes, Policy policy = Policy())
     {
-        if constexpr (contiguous_utf8_range<V>) {
-            return decode_buffered_view<V, Policy>(std::move(bytes), std::move(policy));
-        }
-        else {
-            static_assert(always_false_v<V>,
-                          "utf8view::views::decode_buffered: the bytes must be contiguous and sized (a string, "
-                          "string view, vector, span or array); for other ranges use views::decode");
-            return misuse_result{};
-        }
+        return decode_buffered_view<V, Policy>(std::move(bytes), std::move(policy));
     }
 
     template <class R>
@@ -373,12 +383,18 @@ struct decode_buffered_adaptor_traits {
         UTF8VIEW_REJECT_STRING_LITERAL(R, "utf8view::views::decode_buffered", "decode");
     }
 
+    // A range that is not contiguous, sized bytes.
     template <class R>
     static void reject_elements()
     {
-        static_assert(always_false_v<R>,
-                      "utf8view::views::decode_buffered: the range's elements must be UTF-8 code units (bytes): char, "
-                      "char8_t, unsigned char, signed char or std::byte");
+        if constexpr (utf8_range<R>)
+            static_assert(always_false_v<R>,
+                          "utf8view::views::decode_buffered: the bytes must be contiguous and sized (a string, "
+                          "string view, vector, span or array); for other ranges use views::decode");
+        else
+            static_assert(always_false_v<R>,
+                          "utf8view::views::decode_buffered: the range's elements must be UTF-8 code units (bytes): "
+                          "char, char8_t, unsigned char, signed char or std::byte");
     }
 };
 

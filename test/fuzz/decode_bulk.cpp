@@ -280,8 +280,6 @@ void check_generic(std::string_view input, const std::vector<ref::segment>& segm
     }
 }
 
-}  // namespace
-
 // views::decode_buffered over `bytes` with `policy`: the values, what a
 // throwing policy throws, every call of a user policy, and the calls made
 // when each element is reached: those of the errors up to its segment, as a
@@ -340,6 +338,8 @@ void check_buffered(std::span<const unsigned char> bytes, const std::vector<ref:
         }
     }
 }
+
+}  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
 {
