@@ -75,6 +75,8 @@ DESCRIPTIONS = {
     "utf8view.views_decode": "utf8view `for (char32_t c : sv \\| views::decode)` (replace policy)",
     "utf8view.views_decode.O2_no_march": "the same loop, in a translation unit built with `-O2 -march=x86-64` "
                                          "(as without `-march`), same binary",
+    "utf8view.views_decode_buffered.O2_no_march": "the `views::decode_buffered` loop, in a translation unit built "
+                                                  "with `-O2 -march=x86-64` (as without `-march`), same binary",
     "utf8view.views_decode_forward_only": "the same loop over a forward-only iterator (generic path)",
     "utf8view.views_decode_backward": "the same loop backwards: `--it` from `end()`",
     "utf8view.views_decode_reverse": "the same loop through `std::views::reverse`",
@@ -290,6 +292,9 @@ def describe(impl):
     loop = "utf8view.views_decode.kernel-"
     if impl.startswith(loop):
         return "the `views::decode` loop, validation kernel `%s` forced" % impl[len(loop):]
+    loop = "utf8view.views_decode_buffered.kernel-"
+    if impl.startswith(loop):
+        return "the `views::decode_buffered` loop, validation kernel `%s` forced" % impl[len(loop):]
     for function in ("decode_into", "encode_into", "utf8_to_utf16_into", "utf16_to_utf8_into"):
         transcoder = "utf8view.%s.transcoder-" % function
         if impl.startswith(transcoder):
