@@ -2,12 +2,14 @@
 // Distributed under the Boost Software License, Version 1.0.
 // (See accompanying file LICENSE_1_0.txt or copy at https://www.boost.org/LICENSE_1_0.txt)
 
-// The lazy loop of sum/*/utf8view.views_decode, compiled on its own with
+// The lazy loop of sum/*/utf8view.views_decode (and that of
+// sum/*/utf8view.views_decode_buffered), compiled on its own with
 // -O2 -march=x86-64 -mtune=generic (bench/CMakeLists.txt adds these flags
 // after the build's, so they win): what a user gets at -O2 without -march.
 // Linked into the same binary as the -O3 -march=native loop, the two are
 // timed side by side in one run (the target: at g++ -O2 without -march the
-// loop keeps at least 0.8x of its -O3 -march=native speed).
+// loop keeps at least 0.8x of its -O3 -march=native speed; the same for
+// the buffered loop).
 //
 // The namespace is renamed so that this translation unit shares no inline
 // function with the rest of the program: otherwise the linker would keep

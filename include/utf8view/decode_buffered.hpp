@@ -113,9 +113,12 @@ concept contiguous_utf8_range =
     views::decode_buffered | std::views::take(3)`, or `std::move(view) |
     ...`). Moving a view does not move the buffer: the new view's `begin()`
     decodes from where the old one's decoding had reached.
-    `std::views::take`, `std::ranges::find` and the other algorithms over
-    input ranges take it; for an algorithm that wants a common range, wrap
-    it in `std::views::common`.
+    Algorithms over input ranges (`std::ranges::find`, `for_each`...) take
+    it as an lvalue; range adaptors (`std::views::take`, `std::views::common`
+    for an algorithm that wants a common range) take it as an rvalue, or an
+    lvalue through `std::ranges::ref_view{view}`. It is not a range for
+    Boost.Range (no common end, no C++17 iterator traits) nor a range-v3
+    view (not copyable).
 
     @par Complexity `begin()` decodes the first batch of 2048 code points
     (or up to the end); `++` is O(1), amortized: a step is a pointer
@@ -187,7 +190,8 @@ public:
         using value_type = char32_t;
         using difference_type = std::ptrdiff_t;
 
-        /// An iterator of no view; only assignable.
+        /// An iterator of no view: compares equal to `std::default_sentinel`,
+        /// and may be assigned; nothing else.
         iterator() = default;
 
         /// The code point at this position. Precondition: not at the end.
@@ -212,7 +216,7 @@ public:
             return it.current_ == it.last_;
         }
     };
-    /// The same type: a `const` view cannot be iterated (named for Boost.Range).
+    /// The same type (a `const` view cannot be iterated).
     using const_iterator = iterator;
 
     /// An empty view of default-constructed bytes.
@@ -228,8 +232,12 @@ public:
     {}
 
     /** The iterator at the first code point: decodes the first batch (up to
-        2048 code points). Call it once: a second call goes on from where the
-        decoding stopped, after the batch the first iterator holds. */
+        2048 code points), so the policy runs here for the errors it holds
+        (and `on_error::throw_exception` may throw). Call it once: a second
+        call goes on from where the decoding stopped, after the batch the
+        first iterator holds, and overwrites that batch (the first iterator
+        must not be used again). A view that was moved from must not be
+        iterated. */
     [[nodiscard]] constexpr iterator begin() { return iterator(this, decode_batch()); }
     /// The end: `std::default_sentinel`.
     [[nodiscard]] constexpr std::default_sentinel_t end() const noexcept { return std::default_sentinel; }
@@ -377,10 +385,13 @@ struct decode_buffered_adaptor_traits {
         return decode_buffered_view<V, Policy>(std::move(bytes), std::move(policy));
     }
 
+    // (Not UTF8VIEW_REJECT_STRING_LITERAL: its advice names null_terminated,
+    // which is not sized, so not for this view.)
     template <class R>
     static void reject_string_literal()
     {
-        UTF8VIEW_REJECT_STRING_LITERAL(R, "utf8view::views::decode_buffered", "decode");
+        static_assert(always_false_v<R>, UTF8VIEW_STRING_LITERAL_MESSAGE("utf8view::views::decode_buffered", "decode",
+                                                                         "std::string_view / std::u8string_view"));
     }
 
     // A range that is not contiguous, sized bytes.
@@ -394,7 +405,8 @@ struct decode_buffered_adaptor_traits {
         else
             static_assert(always_false_v<R>,
                           "utf8view::views::decode_buffered: the range's elements must be UTF-8 code units (bytes): "
-                          "char, char8_t, unsigned char, signed char or std::byte");
+                          "char, char8_t, unsigned char, signed char or std::byte; for UTF-16 (char16_t) use "
+                          "views::decode_utf16");
     }
 };
 
