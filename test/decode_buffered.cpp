@@ -358,6 +358,16 @@ BOOST_AUTO_TEST_CASE(composes_with_standard_views_and_algorithms)
     BOOST_TEST((*it == U'\u00E9'));
     auto moved = std::move(original);
     BOOST_TEST((collect(moved) == all.substr(batch)));
+    // A view moved from is still valid: one that owned its string, which
+    // went with the move (or not: unspecified), yields at most what is left
+    // and reads nothing past its bytes.
+    auto owner = std::string(long_text) | u8v::views::decode_buffered;
+    BOOST_TEST((*owner.begin() == U'\u00E9'));
+    auto taken = std::move(owner);
+    std::size_t left = 0;
+    for (auto rest = owner.begin(); rest != owner.end(); ++rest) ++left;
+    BOOST_TEST(left <= all.size() - batch);
+    BOOST_TEST((collect(taken) == all.substr(batch)));
 }
 
 BOOST_AUTO_TEST_CASE(byte_types_give_the_same_code_points)

@@ -236,8 +236,8 @@ public:
         (and `on_error::throw_exception` may throw). Call it once: a second
         call goes on from where the decoding stopped, after the batch the
         first iterator holds, and overwrites that batch (the first iterator
-        must not be used again). A view that was moved from must not be
-        iterated. */
+        must not be used again). A view that was moved from is valid; what it
+        yields is unspecified (nothing, if its bytes went with the move). */
     [[nodiscard]] constexpr iterator begin() { return iterator(this, decode_batch()); }
     /// The end: `std::default_sentinel`.
     [[nodiscard]] constexpr std::default_sentinel_t end() const noexcept { return std::default_sentinel; }
@@ -268,6 +268,9 @@ private:
         auto input = std::ranges::begin(base_);
         const auto input_end = std::ranges::end(base_);
         const auto size = static_cast<std::size_t>(input_end - input);
+        // A view moved from keeps its count while its bytes may be gone (an
+        // owning view's string): it is then at its end, not past it.
+        if (decoded_bytes_ > size) decoded_bytes_ = size;
         if constexpr (detail::fixed_subpart_action<Policy>.fixed) {
             // Replaced or dropped in bulk: when is unseen.
             const auto result = detail::decode_bulk(input + static_cast<std::ptrdiff_t>(decoded_bytes_), input_end, out,
