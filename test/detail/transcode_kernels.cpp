@@ -1179,38 +1179,59 @@ BOOST_AUTO_TEST_CASE(decode_replacing_writes_nothing_past_its_result)
 
 // Text of one length of character (all of 4 bytes, all of 3) and text of
 // characters of 1 and 2 bytes, which a vector kernel may decode a window
-// at a time as it decodes valid text, with one ill-formed subpart of 1, 2
-// or 3 bytes put at each character boundary of its first 140 bytes: such
-// a shape must be taken only where every segment is well-formed (F0 90 80
-// is a segment of 3 bytes among characters of 3, ill-formed), and an
+// at a time as it decodes valid text, with a sequence put at each
+// character boundary of its first 140 bytes: an ill-formed subpart of 1, 2
+// or 3 bytes (C0, C1, F5..FF and lone continuation bytes among them), or a
+// well-formed character of 2 bytes (so that one straddles every byte of a
+// window, its last included), and with a second ill-formed byte 61 bytes
+// on. Such a shape must be taken only where every segment is well-formed
+// (F0 90 80 is a segment of 3 bytes among characters of 3, ill-formed), an
 // error or a lead byte of 2 at any byte of a window, its last three
-// included, must end up where the reference decoder puts it.
+// included, must end up where the reference decoder puts it, and a stop
+// and a room near a window's end must hold wherever the kernel stores
+// whole lanes.
 BOOST_AUTO_TEST_CASE(decode_replacing_text_of_one_shape_with_an_error_at_every_boundary)
 {
     checker c;
-    const std::vector<std::vector<unsigned char>> subparts = {{0xFF}, {0x80}, {0xC3}, {0xE4, 0xB8}, {0xF0, 0x90, 0x80}};
+    const std::vector<std::vector<unsigned char>> sequences = {
+        {0xFF}, {0x80}, {0xC3}, {0xC0, 0x80}, {0xF5, 0x80}, {0xE4, 0xB8}, {0xF0, 0x90, 0x80}, {0xC3, 0xA9}};
+    struct stopping {
+        std::size_t stop_after;
+        std::size_t clean_after;
+    };
+    const stopping stops[] = {{unbounded, 128}, {1, 0}, {64, 16}};
     for (const shape s : {shape::four, shape::three, shape::two, shape::one_or_two}) {
         const text body = text_of(random_code_points_of_size(s, 260, 31 + static_cast<std::uint32_t>(s)));
         for (std::size_t offset = 0; offset <= 140; ++offset) {
             // (A character starts at a byte that is not 10xxxxxx: Table 3-7.)
             if ((static_cast<unsigned char>(body.bytes[offset]) & 0xC0u) == 0x80u) continue;
-            for (const std::vector<unsigned char>& subpart : subparts) {
-                std::vector<unsigned char> bytes(body.bytes.begin(),
-                                                 body.bytes.begin() + static_cast<std::ptrdiff_t>(offset));
-                bytes.insert(bytes.end(), subpart.begin(), subpart.end());
-                bytes.insert(bytes.end(), body.bytes.begin() + static_cast<std::ptrdiff_t>(offset), body.bytes.end());
-                for (const action_t action : {action_t::replace, action_t::drop}) {
-                    const replacing_expectation e = expected_replacing(bytes, action);
-                    for (const d::transcoder* k : d::available_transcoders())
-                        for (const std::size_t room : {unbounded, oversized, std::size_t{64}, std::size_t{70}})
-                            check_replacing(c, *k, bytes.data(), bytes.size(), e, action, room, unbounded, 128, [&] {
-                                return std::string(name_of(s)) + " text with " +
-                                       hex_of(subpart.data(), subpart.size()) + " at byte " + std::to_string(offset) +
-                                       ", room " + room_name(room) +
-                                       (action == action_t::drop ? ", drop" : ", replace");
-                            });
+            for (const std::vector<unsigned char>& sequence : sequences)
+                for (const bool second_error : {false, true}) {
+                    std::vector<unsigned char> bytes(body.bytes.begin(),
+                                                     body.bytes.begin() + static_cast<std::ptrdiff_t>(offset));
+                    bytes.insert(bytes.end(), sequence.begin(), sequence.end());
+                    bytes.insert(bytes.end(), body.bytes.begin() + static_cast<std::ptrdiff_t>(offset),
+                                 body.bytes.end());
+                    if (second_error) bytes.insert(bytes.begin() + static_cast<std::ptrdiff_t>(offset + 61), 0xFF);
+                    for (const action_t action : {action_t::replace, action_t::drop}) {
+                        const replacing_expectation e = expected_replacing(bytes, action);
+                        for (const d::transcoder* k : d::available_transcoders())
+                            for (const std::size_t room : {unbounded, oversized, std::size_t{64}, std::size_t{70},
+                                                           std::size_t{127}, std::size_t{128}})
+                                for (const stopping& stop : stops)
+                                    check_replacing(c, *k, bytes.data(), bytes.size(), e, action, room, stop.stop_after,
+                                                    stop.clean_after, [&] {
+                                                        return std::string(name_of(s)) + " text with " +
+                                                               hex_of(sequence.data(), sequence.size()) + " at byte " +
+                                                               std::to_string(offset) +
+                                                               (second_error ? " and FF 61 bytes on" : "") + ", room " +
+                                                               room_name(room) + ", stop after " +
+                                                               room_name(stop.stop_after) + ", clean after " +
+                                                               std::to_string(stop.clean_after) +
+                                                               (action == action_t::drop ? ", drop" : ", replace");
+                                                    });
+                    }
                 }
-            }
         }
     }
     BOOST_TEST(c.failures() == 0);

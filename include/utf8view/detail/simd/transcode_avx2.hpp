@@ -38,12 +38,13 @@
 ///
 /// Decoding UTF-8 that may be ill-formed (decode_replacing, for the bulk
 /// decoder's replace and skip policies): 64-byte windows split into their
-/// segments by integer masks (segment_masks.hpp). A window of segments of
-/// 1 or 2 bytes is decoded 16 bytes at a time as the blocks below 800
-/// above, one of characters of one length (4 bytes, or 3) with no error as
-/// those blocks; any other has each segment gathered and decoded as in the
-/// windows of 8 above. U+FFFD is put in the lanes of the ill-formed
-/// segments.
+/// segments by integer masks (segment_masks.hpp). Under replace, a window
+/// of 1-byte segments only (Latin-1 read as UTF-8) is widened whole; a
+/// window of segments of 1 or 2 bytes is decoded 16 bytes at a time as the
+/// blocks below 800 above, one of characters of one length (4 bytes, or 3)
+/// with no error as those blocks; any other has each segment gathered and
+/// decoded as in the windows of 8 above. U+FFFD is put in the lanes of the
+/// ill-formed segments.
 ///
 /// Encoding scalar values (see encode_scalar_values for the details):
 ///   - 16 at a time while the 16 after them are scalar values too, so that
@@ -284,8 +285,10 @@ inline std::uint32_t at_least(__m256i bytes, unsigned char least) noexcept
 // widened to 32 bits and stored (or stored as they are: UTF-16, whose code
 // units they are). A character that does not end inside the window (a
 // lead byte of 2 bytes at byte 15) starts the next one. `two_byte_leads` is
-// the block's mask of bytes C0..DF. Returns where the block's next window
-// would start: the first character at or past byte 49.
+// the block's mask of the lead bytes of 2 (bytes C0..DF; C2..DF from
+// decode_replacing, where C0 and C1 are ill-formed segments of one byte).
+// Returns where the window after the last one decoded would start (49..64):
+// the block's bytes before it are decoded.
 //
 // For decode_replacing (Replacing), the block holds segments of 1 or 2
 // bytes, well-formed or not (no byte E0..F4): `starts` are the segments to
@@ -379,7 +382,8 @@ inline unsigned decode_block_of_four_byte_characters(__m256i low, __m256i high, 
 // Decodes the 16 characters of 3 bytes that make up bytes 0..47 at `p` of
 // well-formed UTF-8: 4 from each 12 bytes, one per 32-bit lane (UTF-16:
 // 800..FFFF, one code unit each, narrowed in order). Reads p[0, 64).
-// Returns the bytes taken: 48. Writes 16 code units, no more.
+// Returns the bytes taken: 48. Writes 16 code points (UTF-16: 16 code
+// units), no more.
 template <class Unit>
 inline unsigned decode_block_of_three_byte_characters(const unsigned char* p, Unit*& out) noexcept
 {
@@ -594,7 +598,7 @@ inline byte_class_masks classify_window(const unsigned char* p) noexcept
 // For decode_replacing: decodes the window of 64 bytes at `p` (`low`,
 // `high`, whose segments start at `starts`) as decode_valid decodes a
 // block of one length of character, if the window is one: 16 characters of
-// 4 bytes, or of 3 bytes then a character at byte 48. The caller has
+// 4 bytes, or of 3 bytes then a segment at byte 48. The caller has
 // checked that every segment that starts at 0..60 is well-formed. Returns
 // the bytes decoded, 0 for a window of another shape (nothing written).
 inline unsigned decode_window_of_one_length(const unsigned char* p, __m256i low, __m256i high, std::uint64_t starts,
@@ -633,7 +637,8 @@ inline decode_progress decode_replacing(const unsigned char* p, const unsigned c
                                         std::size_t clean_after) noexcept
 {
     // A window reads 64 bytes and the byte after them, and its last group
-    // 16 bytes from byte 56; it writes at most 61 code points.
+    // 16 bytes from byte 56; it writes at most 64 code points (a window of
+    // segments of 1 or 2 bytes decodes up to 64 bytes).
     constexpr std::size_t read_bytes = 72;
     constexpr std::size_t write_room = 64;
     const bool drop = action == scalar::subpart_action::drop;
@@ -647,11 +652,13 @@ inline decode_progress decode_replacing(const unsigned char* p, const unsigned c
             static_cast<std::size_t>(end - p) - last_error <= clean_after ? end : p + last_error + clean_after;
         if (moved > stop) stop = moved;
     };
-    // Whether another window is sure to follow one that ends `taken` bytes
-    // on with `written` code points. With replace, a window writes a code
-    // point per segment, at least 15, so its result covers whatever stores
-    // of whole lanes wrote past the one before: only the last window of a
-    // call, and any with drop, must store exactly.
+    // Whether another window is sure to follow one that ends at most
+    // `taken` bytes on with at most `written` code points (the loop's test
+    // holds for it). With replace, a window writes a code point per
+    // segment, at least 16 from where the one before ended, so its result
+    // covers whatever stores of whole lanes (at most 8 lanes past) wrote
+    // past the one before: only the last window of a call, and any with
+    // drop (whose windows may write nothing), must store exactly.
     const auto whole_lanes = [&](std::size_t taken, std::size_t written) {
         return !drop && p + taken < stop && static_cast<std::size_t>(end - p) >= taken + read_bytes &&
                room >= written + write_room;
@@ -679,25 +686,29 @@ inline decode_progress decode_replacing(const unsigned char* p, const unsigned c
             // ill-formed subpart of one byte (Latin-1 or another 8-bit
             // encoding read as UTF-8). Each byte below 80 is its own code
             // point, and each other one U+FFFD, with no gather (the last
-            // group's store stops at byte 60).
+            // store ends at byte 60).
             move_stop(errors);
-            const bool exact = !whole_lanes(next_window, 61);
-            for (unsigned group = 0; group < 8; ++group) {
-                const __m256i bytes =
-                    _mm256_cvtepu8_epi32(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(p + 8 * group)));
+            // Bytes `at`..`at` + 7 widened to 8 lanes.
+            const auto widened = [&](unsigned at) {
+                const __m256i bytes = _mm256_cvtepu8_epi32(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(p + at)));
                 const __m256i ill_formed = _mm256_cmpgt_epi32(bytes, _mm256_set1_epi32(0x7F));
-                store_code_points(out, _mm256_blendv_epi8(bytes, _mm256_set1_epi32(0xFFFD), ill_formed),
-                                  group < 7 ? 8u : 5u, exact && group == 7);
-                out += group < 7 ? 8 : 5;
-            }
+                return _mm256_blendv_epi8(bytes, _mm256_set1_epi32(0xFFFD), ill_formed);
+            };
+            for (unsigned group = 0; group < 7; ++group)
+                _mm256_storeu_si256(reinterpret_cast<__m256i*>(out + 8 * group), widened(8 * group));
+            // Bytes 53..60, whose lanes end the result (53..55 again).
+            _mm256_storeu_si256(reinterpret_cast<__m256i*>(out + 53), widened(53));
+            out += 61;
         }
         else if ((classes.three | classes.four) == 0) {
             // Segments of 1 or 2 bytes only (text below U+0800 with errors):
             // decoded as decode_valid decodes such a block, 16 bytes at a
             // time, the ill-formed ones' lanes made U+FFFD. A lead byte of 2
-            // at byte 63 is left to the next window, which starts at the
-            // first segment at or past byte 49; every other bit of the masks
-            // is exact (no segment here needs a byte past the window).
+            // at byte 63 is left to the next window, which starts where
+            // decode_block_below_800 says (49..64); every other bit of the
+            // masks is exact (no segment here needs a byte past the window).
+            // Where the window ends is not known before: whole_lanes is
+            // asked about the most it may take and write.
             const std::uint64_t ill_formed = starts & ~well_formed;
             const unsigned decoded_bytes =
                 decode_block_below_800<char32_t, true>(p, out, drop ? starts & well_formed : starts, classes.two,
