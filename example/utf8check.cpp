@@ -31,6 +31,7 @@
 #include <CLI/CLI.hpp>
 
 #include <algorithm>
+#include <bit>
 #include <charconv>
 #include <cerrno>
 #include <csignal>
@@ -113,6 +114,40 @@ struct text_position {
     std::uint64_t column = 1;
 };
 
+// Bit 7 of each byte of `word` set where that byte is a line feed, all
+// other bits clear (exact: adding 0x7F to the low 7 bits of a byte carries
+// into bit 7 unless they are all zero, so no carry crosses bytes).
+constexpr std::uint64_t line_feed_bits(std::uint64_t word)
+{
+    constexpr std::uint64_t low_bits = 0x7F7F7F7F7F7F7F7F;
+    const std::uint64_t x = word ^ 0x0A0A0A0A0A0A0A0A;  // zero where a line feed is
+    return ~(((x & low_bits) + low_bits) | x | low_bits);
+}
+
+// Bit 7 of each byte of `word` set where that byte starts a code point
+// (is not a continuation byte 10xxxxxx: bit 7 set, bit 6 clear).
+constexpr std::uint64_t code_point_start_bits(std::uint64_t word)
+{
+    return ~(word & ~(word << 1)) & 0x8080808080808080;
+}
+
+// The `size` (at most 8) bytes at `p` as a number, byte i in bits 8i to
+// 8i + 7 (one load where the machine is little-endian and size is 8).
+constexpr std::uint64_t little_endian_word(const unsigned char* p, std::size_t size)
+{
+    std::uint64_t word = 0;
+    for (std::size_t index = 0; index != size; ++index) word |= std::uint64_t{p[index]} << (8 * index);
+    return word;
+}
+
+// How many bytes of `bits` (only bit 7 of each may be set) have it set: a
+// multiply adds the eight 0-or-1 bytes into the top one (std::popcount is a
+// library call on x86-64 without -mpopcnt, the default build).
+constexpr std::uint64_t count_bytes_set(std::uint64_t bits)
+{
+    return ((bits >> 7) * 0x0101010101010101) >> 56;
+}
+
 // The last line feed in first[0, size), or null if there is none.
 const unsigned char* find_last_line_feed(const unsigned char* first, std::size_t size)
 {
@@ -125,15 +160,11 @@ const unsigned char* find_last_line_feed(const unsigned char* first, std::size_t
 #endif
 }
 
-// Moves `position` over [first, last), which holds only well-formed UTF-8:
-// line feeds are counted before the last one, code points (the bytes that
-// are not continuation bytes) only after it. Between dense errors these
-// stretches are a few dozen bytes, so both counts are plain loops the
-// compiler vectorizes, and the last line feed is found by
-// memrchr where the C library has it.
-void move_over_valid(text_position& position, const unsigned char* first, const unsigned char* last)
+// move_over_valid for a long stretch: line feeds are counted before the
+// last one (found by memrchr where the C library has it), code points only
+// after it, each count a loop the compiler vectorizes.
+void move_over_long_valid(text_position& position, const unsigned char* first, const unsigned char* last)
 {
-    if (first == last) return;
     const auto size = static_cast<std::size_t>(last - first);
     if (const unsigned char* line_feed = find_last_line_feed(first, size)) {
         std::uint64_t line_feeds = 1;
@@ -145,6 +176,47 @@ void move_over_valid(text_position& position, const unsigned char* first, const 
     std::uint64_t code_points = 0;
     for (const unsigned char* p = first; p != last; ++p) code_points += u8v::is_continuation_byte(*p) ? 0u : 1u;
     position.column += code_points;
+}
+
+// Moves `position` over [first, last), which holds only well-formed UTF-8:
+// each line feed starts a new line, each code point after the last one
+// takes a column. Between dense errors the stretches are a few dozen bytes,
+// too short for the calls and vector loops of move_over_long_valid to pay:
+// these go eight bytes at a time, with bit operations.
+void move_over_valid(text_position& position, const unsigned char* first, const unsigned char* last)
+{
+    constexpr std::ptrdiff_t long_stretch_bytes = 256;
+    if (last - first >= long_stretch_bytes) return move_over_long_valid(position, first, last);
+    // Counted in locals: through `position` each word waited for the last one's store.
+    std::uint64_t line = position.line;
+    std::uint64_t column = position.column;
+    // Moves over the bytes of `word` that `present` keeps (bits 8i to 8i + 7
+    // for byte i, the bytes kept the low ones, the others zero: no line
+    // feed, but a code point start).
+    const auto move_over_word = [&](std::uint64_t word, std::uint64_t present) {
+        std::uint64_t starts = code_point_start_bits(word) & present;
+        if (const std::uint64_t line_feeds = line_feed_bits(word)) {
+            line += count_bytes_set(line_feeds);
+            column = 1;
+            // Only the code points after the last line feed (bit 8k+7; none
+            // after it if it is the word's last byte).
+            const int last_line_feed = 63 - std::countl_zero(line_feeds);
+            starts = last_line_feed == 63 ? 0 : starts >> (last_line_feed + 1);
+        }
+        column += count_bytes_set(starts);
+    };
+    const auto low_bytes = [](std::size_t count) { return (std::uint64_t{1} << (8 * count)) - 1; };  // count < 8
+    if (last - first >= 8) {
+        for (; last - first >= 8; first += 8) move_over_word(little_endian_word(first, 8), ~std::uint64_t{0});
+        // The rest: the 8 bytes that end the stretch, shifted down to the new ones.
+        if (const auto rest = static_cast<std::size_t>(last - first); rest != 0)
+            move_over_word(little_endian_word(last - 8, 8) >> (8 * (8 - rest)), low_bytes(rest));
+    }
+    else if (first != last) {
+        const auto size = static_cast<std::size_t>(last - first);
+        move_over_word(little_endian_word(first, size), low_bytes(size));
+    }
+    position = {line, column};
 }
 
 // Writes `number` in decimal at `out`, which has room for 20 characters;
@@ -182,13 +254,16 @@ struct error_record {
 };
 
 // Replaces (or drops) each maximal subpart, and records it.
+// (A flag rather than an optional<char32_t> member: GCC copied that member
+// out in two stores and read it back in one, a stall on every error.)
 struct recording_policy {
     std::vector<error_record>* errors;
-    std::optional<char32_t> replacement;
+    bool replace;  // U+FFFD for each, or nothing
     std::optional<char32_t> operator()(const u8v::decode_error_info& info) const
     {
         errors->push_back({info.kind, static_cast<std::size_t>(info.offset), info.length});
-        return replacement;
+        if (replace) return U'\uFFFD';
+        return std::nullopt;
     }
 };
 
@@ -196,7 +271,8 @@ struct recording_policy {
 class checker {
 public:
     checker(std::string file_name, mode how, bool quiet, std::size_t buffer_size)
-        : file_name_(std::move(file_name)), how_(how), quiet_(quiet), buffer_(held_room + buffer_size)
+        : file_name_(std::move(file_name)), how_(how), quiet_(quiet), buffer_(held_room + buffer_size),
+          diagnostics_(pending_diagnostics_bytes + file_name_.size() + line_room)
     {
         // At most 3 bytes out for each byte in (a replacement for each).
         if (how_ == mode::repair || how_ == mode::skip)
@@ -292,8 +368,6 @@ private:
     // stretches copied whole); diagnostics on stderr.
     void repair(std::span<const unsigned char> piece)
     {
-        const std::optional<char32_t> replacement =
-            how_ == mode::repair ? std::optional<char32_t>(U'\uFFFD') : std::optional<char32_t>();
         if (quiet_) {
             // No diagnostics, and the exit status needs only whether there
             // was an error: a valid slice goes out as it is, and another is
@@ -312,7 +386,7 @@ private:
             return;
         }
         errors_.clear();
-        const auto result = u8v::repair_into(piece, output_.data(), recording_policy{&errors_, replacement});
+        const auto result = u8v::repair_into(piece, output_.data(), recording_policy{&errors_, how_ == mode::repair});
         std::size_t done = 0;
         for (const error_record& error : errors_) {
             move_over_valid(position_, piece.data() + done, piece.data() + error.offset);
@@ -328,22 +402,27 @@ private:
     // standard error when the text goes to standard output.
     void write_diagnostics()
     {
-        write_bytes(how_ == mode::report ? stdout : stderr, diagnostics_.data(), diagnostics_.size());
-        diagnostics_.clear();
+        write_bytes(how_ == mode::report ? stdout : stderr, diagnostics_.data(), pending_);
+        pending_ = 0;
     }
 
+    // ":LINE:COLUMN: byte OFFSET: KIND (bytes XX XX XX)\n", after the file
+    // name: three numbers of at most 20 digits, a kind name (cut to
+    // kind_room), at most 3 bytes (a maximal subpart that is not a whole
+    // character), and the fixed text.
+    static constexpr std::size_t kind_room = 32;
+    static constexpr std::size_t line_room = 3 * 20 + kind_room + 3 * 3 + 32;
+
     // One line for the maximal subpart at `offset` of the current piece,
-    // which takes one column. Formatted in a local buffer and appended
-    // once: text with an error every few bytes prints a line for each.
+    // which takes one column, formatted in place at the end of the pending
+    // ones (text with an error every few bytes prints a line for each).
+    // diagnostics_ has room for one more line while fewer than
+    // pending_diagnostics_bytes are pending, and they are written out
+    // once there are that many.
     void diagnostic(u8v::error_kind kind, std::size_t offset, const unsigned char* bytes, std::size_t length)
     {
         ++error_count_;
-        // ":LINE:COLUMN: byte OFFSET: KIND (bytes XX XX XX)\n": three numbers
-        // of at most 20 digits, a kind name, at most 3 bytes (a maximal
-        // subpart that is not a whole character), and the fixed text.
-        constexpr std::size_t kind_room = 32;
-        char line[3 * 20 + kind_room + 3 * 3 + 32];
-        char* out = line;
+        char* out = put_text(diagnostics_.data() + pending_, file_name_);
         *out++ = ':';
         out = put_number(out, position_.line);
         *out++ = ':';
@@ -356,12 +435,9 @@ private:
         out = put_text(out, " (bytes ");
         out = put_hex_bytes(out, bytes, std::min<std::size_t>(length, 3));
         out = put_text(out, ")\n");
-        diagnostics_ += file_name_;
-        diagnostics_.append(line, static_cast<std::size_t>(out - line));
+        pending_ = static_cast<std::size_t>(out - diagnostics_.data());
         ++position_.column;
-        // Text with an error every byte and a long file name would
-        // otherwise hold a slice's worth of lines.
-        if (diagnostics_.size() >= pending_diagnostics_bytes) write_diagnostics();
+        if (pending_ >= pending_diagnostics_bytes) write_diagnostics();
     }
 
     std::string file_name_;
@@ -370,7 +446,8 @@ private:
     std::vector<unsigned char> buffer_;  // held_room bytes, then what is read
     std::vector<unsigned char> output_;  // the repaired text of one slice
     std::vector<error_record> errors_;   // of one slice
-    std::string diagnostics_;            // pending: of one slice, at most about pending_diagnostics_bytes
+    std::vector<char> diagnostics_;      // the pending lines, then room for one more
+    std::size_t pending_ = 0;            // bytes of diagnostics_ pending: fewer than pending_diagnostics_bytes
     std::uint64_t offset_ = 0;           // of the current piece in the file
     std::uint64_t error_count_ = 0;      // with --quiet and --repair or --skip: 0, or not
     text_position position_;
