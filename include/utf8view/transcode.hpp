@@ -112,11 +112,13 @@ inline constexpr std::size_t vector_clean_bytes_after_error = 128;
     return p + accepted + (rest < checked_window_bytes ? rest : checked_window_bytes);
 }
 
-// After an error that ends at `p`: decode with every check up to here.
-[[nodiscard]] inline const unsigned char* checked_stop_after_error(const unsigned char* p,
-                                                                   const unsigned char* end) noexcept
+// After an error that ends at `p`: decode with every check up to here
+// (`clean_bytes` past p, or the end).
+[[nodiscard]] inline const unsigned char*
+checked_stop_after_error(const unsigned char* p, const unsigned char* end,
+                         std::size_t clean_bytes = clean_bytes_after_error) noexcept
 {
-    return static_cast<std::size_t>(end - p) < clean_bytes_after_error ? end : p + clean_bytes_after_error;
+    return static_cast<std::size_t>(end - p) < clean_bytes ? end : p + clean_bytes;
 }
 
 // What the policy does with every ill-formed maximal subpart, if that is
