@@ -6,12 +6,13 @@
 # on the first mismatch. Portable: needs nothing but CMake.
 #
 #   cmake -DCOMMAND=<program;arg;...> -DEXIT=<status> -DOUTPUT=<file>
-#         [-DSTDIN=<file>] [-DEXPECTED_STDOUT=<file>]
+#         [-DSTDIN=<file>] [-DEXPECTED_STDOUT=<file>] [-DEXPECTED_STDERR=<file>]
 #         [-DSTDOUT_REGEX=<regex>] [-DSTDERR_REGEX=<regex>]
 #         -P check_output.cmake
 #
 # OUTPUT receives standard output as raw bytes; EXPECTED_STDOUT is compared
-# with it byte for byte. The command runs in the current directory.
+# with it byte for byte, EXPECTED_STDERR (text) with standard error. The
+# command runs in the current directory.
 
 cmake_minimum_required(VERSION 3.20)
 
@@ -38,6 +39,13 @@ if(DEFINED EXPECTED_STDOUT)
                     RESULT_VARIABLE different)
     if(different)
         message(FATAL_ERROR "${command_line}\nwrote ${OUTPUT}, which differs from ${EXPECTED_STDOUT}")
+    endif()
+endif()
+
+if(DEFINED EXPECTED_STDERR)
+    file(READ "${EXPECTED_STDERR}" expected_stderr)
+    if(NOT stderr STREQUAL expected_stderr)
+        message(FATAL_ERROR "${command_line}\nstderr differs from ${EXPECTED_STDERR}:\n${stderr}")
     endif()
 endif()
 

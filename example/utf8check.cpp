@@ -115,8 +115,10 @@ struct text_position {
 };
 
 // Bit 7 of each byte of `word` set where that byte is a line feed, all
-// other bits clear (exact: adding 0x7F to the low 7 bits of a byte carries
-// into bit 7 unless they are all zero, so no carry crosses bytes).
+// other bits clear. Exact: x is zero exactly where a line feed is; its low
+// 7 bits plus 0x7F set bit 7 unless they are all zero, and stay in their
+// byte (at most 0xFE), and OR with x itself sets it where x has bit 7
+// (0x8A).
 constexpr std::uint64_t line_feed_bits(std::uint64_t word)
 {
     constexpr std::uint64_t low_bits = 0x7F7F7F7F7F7F7F7F;
@@ -132,7 +134,8 @@ constexpr std::uint64_t code_point_start_bits(std::uint64_t word)
 }
 
 // The `size` (at most 8) bytes at `p` as a number, byte i in bits 8i to
-// 8i + 7 (one load where the machine is little-endian and size is 8).
+// 8i + 7, whatever the machine's byte order (GCC and Clang make it one
+// load on a little-endian machine when size is 8).
 constexpr std::uint64_t little_endian_word(const unsigned char* p, std::size_t size)
 {
     std::uint64_t word = 0;
@@ -141,8 +144,8 @@ constexpr std::uint64_t little_endian_word(const unsigned char* p, std::size_t s
 }
 
 // How many bytes of `bits` (only bit 7 of each may be set) have it set: a
-// multiply adds the eight 0-or-1 bytes into the top one (std::popcount is a
-// library call on x86-64 without -mpopcnt, the default build).
+// multiply adds the eight 0-or-1 bytes into the top one (GCC makes
+// std::popcount a library call on x86-64 without -mpopcnt, the default).
 constexpr std::uint64_t count_bytes_set(std::uint64_t bits)
 {
     return ((bits >> 7) * 0x0101010101010101) >> 56;
@@ -179,20 +182,24 @@ void move_over_long_valid(text_position& position, const unsigned char* first, c
 }
 
 // Moves `position` over [first, last), which holds only well-formed UTF-8:
-// each line feed starts a new line, each code point after the last one
-// takes a column. Between dense errors the stretches are a few dozen bytes,
+// each line feed starts a new line, each code point after the last line
+// feed takes a column. Between dense errors the stretches are a few dozen bytes,
 // too short for the calls and vector loops of move_over_long_valid to pay:
 // these go eight bytes at a time, with bit operations.
 void move_over_valid(text_position& position, const unsigned char* first, const unsigned char* last)
 {
     constexpr std::ptrdiff_t long_stretch_bytes = 256;
-    if (last - first >= long_stretch_bytes) return move_over_long_valid(position, first, last);
+    if (last - first >= long_stretch_bytes) {
+        move_over_long_valid(position, first, last);
+        return;
+    }
     // Counted in locals: through `position` each word waited for the last one's store.
     std::uint64_t line = position.line;
     std::uint64_t column = position.column;
     // Moves over the bytes of `word` that `present` keeps (bits 8i to 8i + 7
-    // for byte i, the bytes kept the low ones, the others zero: no line
-    // feed, but a code point start).
+    // for byte i; the bytes kept are the low ones). The bytes above them
+    // must be zero in `word`: never a line feed (their code point starts
+    // `present` clears).
     const auto move_over_word = [&](std::uint64_t word, std::uint64_t present) {
         std::uint64_t starts = code_point_start_bits(word) & present;
         if (const std::uint64_t line_feeds = line_feed_bits(word)) {
@@ -271,9 +278,9 @@ struct recording_policy {
 class checker {
 public:
     checker(std::string file_name, mode how, bool quiet, std::size_t buffer_size)
-        : file_name_(std::move(file_name)), how_(how), quiet_(quiet), buffer_(held_room + buffer_size),
-          diagnostics_(pending_diagnostics_bytes + file_name_.size() + line_room)
+        : file_name_(std::move(file_name)), how_(how), quiet_(quiet), buffer_(held_room + buffer_size)
     {
+        if (!quiet_) diagnostics_.resize(pending_diagnostics_bytes + file_name_.size() + line_room);
         // At most 3 bytes out for each byte in (a replacement for each).
         if (how_ == mode::repair || how_ == mode::skip)
             output_.resize(3 * (held_room + std::min(buffer_size, slice_bytes)));
@@ -446,7 +453,7 @@ private:
     std::vector<unsigned char> buffer_;  // held_room bytes, then what is read
     std::vector<unsigned char> output_;  // the repaired text of one slice
     std::vector<error_record> errors_;   // of one slice
-    std::vector<char> diagnostics_;      // the pending lines, then room for one more
+    std::vector<char> diagnostics_;      // the pending lines, then room for one more (empty with --quiet)
     std::size_t pending_ = 0;            // bytes of diagnostics_ pending: fewer than pending_diagnostics_bytes
     std::uint64_t offset_ = 0;           // of the current piece in the file
     std::uint64_t error_count_ = 0;      // with --quiet and --repair or --skip: 0, or not

@@ -288,6 +288,31 @@ BOOST_AUTO_TEST_CASE(dense_errors_repaired_under_every_kernel_and_transcoder)
                                    "room " << room << (skip ? ", skip" : ""));
                     }
                 }
+                // A policy asked about each error (its own loop, which goes
+                // back to the kernel sooner after an error): '?' for each,
+                // every maximal subpart told once, in order, with its offset;
+                // into exactly the room needed, and bounded rooms.
+                const std::string asked = questioned(segments);
+                const std::vector<ref::segment> errors = errors_of(segments);
+                std::vector<u8v::decode_error_info> log;
+                std::vector<char> exact(asked.size());
+                const auto told = u8v::repair_into(bytes, exact.data(), recording_policy{&log});
+                BOOST_TEST(static_cast<std::size_t>(told.out - exact.data()) == asked.size());
+                BOOST_TEST((std::string_view(exact.data(), exact.size()) == asked));
+                check_told(log, errors, errors.size());
+                for (const std::size_t room : {asked.size() - 1, asked.size() / 2, asked.size() / 3 + 1}) {
+                    const ref::bounded_result r =
+                        ref::repair_into_room(segments, input.size(), ref::policy_behaviour::replaces, 1, room);
+                    std::string bounded(room, '\xAA');
+                    log.clear();
+                    const auto result = u8v::repair_into(bytes, std::span<char>(bounded), recording_policy{&log});
+                    const auto written = static_cast<std::size_t>(result.out - std::span<char>(bounded).begin());
+                    BOOST_TEST(written == r.written, "room " << room << ", asked");
+                    BOOST_TEST(bounded.substr(0, written) == asked.substr(0, r.written), "room " << room << ", asked");
+                    BOOST_TEST(static_cast<std::size_t>(result.in - bytes.begin()) == r.in,
+                               "room " << room << ", asked");
+                    check_told(log, errors, r.asked);
+                }
             }
         }
     });

@@ -193,17 +193,12 @@ const unsigned char* repair_windows(const unsigned char* p, const unsigned char*
 }
 
 // How far past an error the repair loop decodes with every check before it
-// asks the kernel again: clean_bytes_after_error, which finds a second error
-// close by for the dense windows of a policy with a fixed answer; for a
-// policy asked about each error, only 8, enough for a lead byte's stray
-// continuation bytes: the kernel finds the next error at vector speed and
-// copies the bytes up to it whole. (With a recording policy, against 16:
-// Latin-1 text read as UTF-8 +8%, lipsum with an error every 97 bytes +20%,
-// every 8 bytes and random bytes the same; 0 to 4 bytes lost up to half
-// where errors are dense: doc/design.md, "The contiguous fast path".)
+// asks the kernel again: clean_bytes_after_error for a policy with a fixed
+// answer, whose dense windows need a second error found close by;
+// asked_repair_clean_bytes_after_error for a policy asked about each error.
 template <class Policy>
-inline constexpr std::size_t asked_clean_bytes_after_error =
-    fixed_subpart_action<Policy>.fixed ? clean_bytes_after_error : 8;
+inline constexpr std::size_t repair_clean_bytes_after_error =
+    fixed_subpart_action<Policy>.fixed ? clean_bytes_after_error : asked_repair_clean_bytes_after_error;
 
 // The repair loop over bytes in memory: the prefix of the block ahead that
 // the kernel accepted is copied whole (or, if it does not all fit, up to the
@@ -302,7 +297,7 @@ const unsigned char* repair_memory(const unsigned char* start, const unsigned ch
                     }
                     sink.write(encoded.bytes.data(), encoded.length);
                 }
-                stop = checked_stop_after_error(next, end, asked_clean_bytes_after_error<Policy>);
+                stop = checked_stop_after_error(next, end, repair_clean_bytes_after_error<Policy>);
                 run = next;
                 if constexpr (fixed_subpart_action<Policy>.fixed) {
                     if (errors_here++ != 0) {

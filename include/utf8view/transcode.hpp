@@ -81,12 +81,22 @@ inline constexpr std::size_t bounded_block_floor_bytes = 1024;
 // the block ahead it accepted (accepted_prefix_bytes), transcode or copy it
 // fast, and decode with every check from the start of its last segment to
 // checked_window_bytes past it: the vector block where the kernel saw
-// something wrong. Each error found there extends the checked stretch to
-// clean_bytes_after_error past it, so that where errors are dense (Latin-1
-// read as UTF-8, binary) the loop stays in the checked decoder, which reads
-// each byte once, instead of asking the kernel again after every error.
+// something wrong. Each error found there sets the end of the checked
+// stretch to clean_bytes_after_error past it, so that where errors are
+// dense (Latin-1 read as UTF-8, binary) the loop stays in the checked
+// decoder, which reads each byte once, instead of asking the kernel again
+// after every error.
 inline constexpr std::size_t checked_window_bytes = 64;
 inline constexpr std::size_t clean_bytes_after_error = 16;
+// The same for repair with a policy asked about each error (no dense
+// windows to find a second error for), measured best of 0, 4, 8 and 16:
+// the kernel finds the next error at vector speed and copies the bytes up
+// to it whole. With a recording policy, against 16: Latin-1 text read as
+// UTF-8 +8%, lipsum with an error every 97 bytes +20%, an error every 8
+// bytes and random bytes the same; 0 and 4 lost up to half and a third
+// there (doc/design.md, "The contiguous fast path"). decode_into with
+// such a policy measured the same with 8 and keeps 16.
+inline constexpr std::size_t asked_repair_clean_bytes_after_error = 8;
 // The same for a transcoder's decode_replacing, which works a 64-byte
 // window at a time: two windows past the last error. With 16, a window
 // whose last error came early ended the stretch, and the kernel was asked
@@ -112,8 +122,9 @@ inline constexpr std::size_t vector_clean_bytes_after_error = 128;
     return p + accepted + (rest < checked_window_bytes ? rest : checked_window_bytes);
 }
 
-// After an error that ends at `p`: decode with every check up to here
-// (`clean_bytes` past p, or the end).
+// After an error that ends at `p`: the end of the checked stretch,
+// `clean_bytes` past p (or the end of the bytes). The checked loop goes on
+// to the first segment boundary at or after it.
 [[nodiscard]] inline const unsigned char*
 checked_stop_after_error(const unsigned char* p, const unsigned char* end,
                          std::size_t clean_bytes = clean_bytes_after_error) noexcept
