@@ -183,9 +183,9 @@ void move_over_long_valid(text_position& position, const unsigned char* first, c
 
 // Moves `position` over [first, last), which holds only well-formed UTF-8:
 // each line feed starts a new line, each code point after the last line
-// feed takes a column. Between dense errors the stretches are a few dozen bytes,
-// too short for the calls and vector loops of move_over_long_valid to pay:
-// these go eight bytes at a time, with bit operations.
+// feed takes a column. Between dense errors the stretches are a few dozen
+// bytes, too short for the calls and vector loops of move_over_long_valid
+// to pay: these go eight bytes at a time, with bit operations.
 void move_over_valid(text_position& position, const unsigned char* first, const unsigned char* last)
 {
     constexpr std::ptrdiff_t long_stretch_bytes = 256;
