@@ -27,7 +27,9 @@
 #include "support/reference_utf16.hpp"
 #include "support/reference_utf8.hpp"
 #include "support/test_iterators.hpp"
+#include "support/force_kernels.hpp"
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <iterator>
@@ -372,6 +374,68 @@ BOOST_AUTO_TEST_CASE(random_text_both_ways)
         BOOST_TEST(as_units(u8v::to_u16string(mixed, u8v::on_error::skip)) ==
                    as_units(utf16_of(decoded16(mixed, true))));
     }
+}
+
+// Long UTF-16 in runs of 40 code points of one shape each (ASCII; ASCII
+// with 2-byte characters; 3-byte characters only; 3-byte characters between
+// ASCII spaces; 2-byte characters only; any scalar value), so that a
+// transcoder's 16-unit steps meet every case and every boundary between
+// them, with an unpaired surrogate now and then: to UTF-8 under every
+// transcoder, against the reference decoder and Table 3-6, unbounded and
+// into bounded outputs that end anywhere (nothing written past the result).
+BOOST_AUTO_TEST_CASE(long_utf16_in_runs_under_every_transcoder)
+{
+    t::random_source random(20261206);
+    std::u16string text;
+    for (std::size_t index = 0; index < 20000; ++index) {
+        char32_t c = t::random_scalar_value(random);
+        switch ((index / 40) % 6) {
+        case 0: c = random.below(0x80); break;
+        case 1: c = random.below(3) == 0 ? char32_t{0x80} + random.below(0x780) : random.below(0x80); break;
+        case 2: c = char32_t{0x800} + random.below(0xD000); break;  // 0800..D7FF: 3 bytes
+        case 3: c = random.below(5) == 0 ? char32_t{0x20} : char32_t{0xAC00} + random.below(0x2BA4); break;
+        case 4: c = char32_t{0x80} + random.below(0x780); break;
+        default: break;
+        }
+        if (random.below(400) == 0) text += static_cast<char16_t>(random.between(0xD800, 0xDFFF));  // maybe unpaired
+        text += ref16::encode(c);
+    }
+    // The elements of the reference decoding: where each ends in the input
+    // and in the UTF-8 output.
+    std::string expected;
+    std::vector<std::size_t> unit_ends, byte_ends;
+    for (const ref16::element& e : ref16::decode(text)) {
+        expected += ref::encode(e.code_point.value_or(U'\uFFFD'));
+        unit_ends.push_back(e.offset + e.length);
+        byte_ends.push_back(expected.size());
+    }
+    const std::string expected_skip = utf8_of(decoded16(text, true));
+    BOOST_TEST_REQUIRE(expected.size() > expected_skip.size());  // it has errors
+
+    t::for_each_kernel_and_transcoder([&] {
+        BOOST_TEST(u8v::utf16_to_utf8_size(text) == expected.size());
+        BOOST_TEST(as_units(u8v::to_utf8_string(text)) == as_units(expected));
+        BOOST_TEST(as_units(u8v::to_utf8_string(text, u8v::on_error::skip)) == as_units(expected_skip));
+        t::random_source rooms(7);
+        for (int round = 0; round < 40; ++round) {
+            const std::size_t room = rooms.below(static_cast<std::uint32_t>(expected.size() + 1));
+            BOOST_TEST_CONTEXT("room for " << room << " bytes")
+            {
+                // The longest run of whole elements that fits.
+                const auto fits = static_cast<std::size_t>(std::upper_bound(byte_ends.begin(), byte_ends.end(), room) -
+                                                           byte_ends.begin());
+                const std::size_t used = fits == 0 ? 0 : byte_ends[fits - 1];
+                std::vector<char> out(room + 64, '#');
+                const std::span<char> target(out.data(), room);
+                const auto result = u8v::utf16_to_utf8_into(std::u16string_view(text), target);
+                BOOST_TEST_REQUIRE(static_cast<std::size_t>(result.out - target.begin()) == used);
+                BOOST_TEST(static_cast<std::size_t>(result.in - text.data()) == (fits == 0 ? 0 : unit_ends[fits - 1]));
+                BOOST_TEST((std::string_view(out.data(), used) == std::string_view(expected).substr(0, used)));
+                BOOST_TEST(std::count(out.begin() + static_cast<std::ptrdiff_t>(used), out.end(), '#') ==
+                           static_cast<std::ptrdiff_t>(out.size() - used));
+            }
+        }
+    });
 }
 
 // A bounded output never cuts a character: with room for k code units,

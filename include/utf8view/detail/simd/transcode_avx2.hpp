@@ -51,8 +51,10 @@
 ///     stores may run past the result: all ASCII, narrowed to 16 bytes
 ///     (and then 32 at a time while the values are ASCII); all
 ///     below 800, as 16-bit words holding their 1 or 2 bytes, packed by a
-///     256-row vpshufb table keyed by which words are ASCII; otherwise as
-///     two groups of 8 below;
+///     256-row vpshufb table keyed by which words are ASCII; all
+///     800..FFFF (3 bytes each), narrowed to 16-bit words, each form built
+///     in two of them and widened to a 32-bit lane, 4 lanes packed by one
+///     fixed vpshufb; otherwise as two groups of 8 below;
 ///   - 8 at a time near the end or near a value that is not a scalar value
 ///     (a surrogate or above 10FFFF; the scalar kernel stops at it for the
 ///     caller's policy): each lane builds its 4-byte form (Table 3-6) with
@@ -836,7 +838,7 @@ struct encoded_halves {
 // form, and in each half of 8 words the ASCII ones select a row of the
 // pack_pairs table that keeps only their first byte. Each half is 8 to 16
 // bytes.
-inline encoded_halves encode_sixteen_below_800(__m256i words) noexcept
+UTF8VIEW_ALWAYS_INLINE inline encoded_halves encode_sixteen_below_800(__m256i words) noexcept
 {
     // Two bytes: 110xxxxx (the top 5 bits) then 10xxxxxx (the low 6).
     const __m256i pairs =
@@ -861,7 +863,7 @@ inline encoded_halves encode_sixteen_below_800(__m256i words) noexcept
 enum class store_kind { exact, overrunning };
 
 template <store_kind Kind>
-inline void store_half(unsigned char* out, __m128i bytes, unsigned size) noexcept
+UTF8VIEW_ALWAYS_INLINE inline void store_half(unsigned char* out, __m128i bytes, unsigned size) noexcept
 {
     if constexpr (Kind == store_kind::exact) store_exactly(out, bytes, size);
     else _mm_storeu_si128(reinterpret_cast<__m128i*>(out), bytes);
@@ -871,7 +873,7 @@ inline void store_half(unsigned char* out, __m128i bytes, unsigned size) noexcep
 // `out`; returns the number of bytes (8..32). With store_kind::overrunning
 // it may write up to 12 bytes past them.
 template <store_kind Kind>
-inline unsigned encode_eight(__m256i value, unsigned char* out) noexcept
+UTF8VIEW_ALWAYS_INLINE inline unsigned encode_eight(__m256i value, unsigned char* out) noexcept
 {
     const __m256i six_bits = _mm256_set1_epi32(0x3F);
     // Every value is at most 10FFFF: signed compares are exact.
@@ -916,10 +918,10 @@ inline unsigned encode_eight(__m256i value, unsigned char* out) noexcept
 
 // Row `lengths` (bit i: 32-bit lane i of a 16-byte half holds 2 or more
 // bytes; bit 4 + i: 3 bytes; 0 <= i < 4), for lanes laid out by
-// encode_eight_below_10000 (an ASCII byte in byte 0, a 2-byte form in
-// bytes 1 and 2, a 3-byte form in bytes 0 to 2): the vpshufb indices that
-// keep the bytes in use, packed from byte 0 (0x80 after them), and how many
-// bytes that is.
+// encode_eight_below_10000 and encode_sixteen_units (an ASCII byte in byte
+// 0, a 2-byte form in bytes 1 and 2, a 3-byte form in bytes 0 to 2): the
+// vpshufb indices that keep the bytes in use, packed from byte 0 (0x80
+// after them), and how many bytes that is.
 struct pack_triples_indices {
     alignas(16) unsigned char rows[256][16];
     unsigned char sizes[256];
@@ -993,6 +995,111 @@ inline unsigned encode_eight_below_10000(__m256i value, unsigned char* out) noex
     return encoded.low_size + encoded.high_size;
 }
 
+// Bytes 0 and 1 of the 3-byte form (Table 3-6, row 3) of each of 16
+// code units below 10000, in its 16-bit word: 1110xxxx (bits 12..15), then
+// 10xxxxxx (bits 6..11).
+UTF8VIEW_ALWAYS_INLINE inline __m256i three_byte_fronts(__m256i units) noexcept
+{
+    const __m256i middle = _mm256_and_si256(_mm256_slli_epi16(units, 2), _mm256_set1_epi16(0x3F00));
+    return _mm256_or_si256(_mm256_or_si256(_mm256_srli_epi16(units, 12), middle),
+                           _mm256_set1_epi16(static_cast<short>(0x80E0)));
+}
+
+// The last byte of the 2- or 3-byte form of each of 16 code units, in its
+// 16-bit word: 10xxxxxx (bits 0..5), then 0.
+UTF8VIEW_ALWAYS_INLINE inline __m256i last_bytes(__m256i units) noexcept
+{
+    return _mm256_or_si256(_mm256_and_si256(units, _mm256_set1_epi16(0x3F)), _mm256_set1_epi16(0x80));
+}
+
+// Encodes 16 code units 800..FFFF that are not surrogates (UTF-16 code
+// units, or scalar values narrowed to 16 bits: CJK, Indic and Hangul runs)
+// in 3 bytes each (Table 3-6, row 3): 48 bytes. Each form is built in
+// 16-bit words (its first two bytes in one, its last in another) and
+// widened to a 32-bit lane by interleaving them, in two vectors of units
+// 0..3 and 8..11 and of 4..7 and 12..15 (vpunpck works within 128-bit
+// halves); one fixed vpshufb packs each group of 4 to 12 bytes. With
+// store_kind::overrunning it may write up to 4 bytes past them.
+template <store_kind Kind>
+UTF8VIEW_ALWAYS_INLINE inline unsigned encode_sixteen_three_byte_units(__m256i units, unsigned char* out) noexcept
+{
+    const __m256i front = three_byte_fronts(units);
+    const __m256i back = last_bytes(units);
+    const __m256i keep_three = _mm256_setr_epi8(0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, -1, -1, -1, -1,  //
+                                                0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, -1, -1, -1, -1);
+    const __m256i a = _mm256_shuffle_epi8(_mm256_unpacklo_epi16(front, back), keep_three);
+    const __m256i b = _mm256_shuffle_epi8(_mm256_unpackhi_epi16(front, back), keep_three);
+    store_half<Kind>(out, _mm256_castsi256_si128(a), 12);
+    store_half<Kind>(out + 12, _mm256_castsi256_si128(b), 12);
+    store_half<Kind>(out + 24, _mm256_extracti128_si256(a, 1), 12);
+    store_half<Kind>(out + 36, _mm256_extracti128_si256(b, 1), 12);
+    return 48;
+}
+
+// Encodes 16 code units below 10000 that are not surrogates (UTF-16 code
+// units, or scalar values narrowed to 16 bits), at least one of them 80 or
+// above, in 1 to 3 bytes each (Table 3-6, rows 1 to 3); returns the number
+// of bytes (16..48). With store_kind::overrunning it may write up to 12
+// bytes past them.
+//   - all below 800: encode_sixteen_below_800;
+//   - all 800 or above: encode_sixteen_three_byte_units;
+//   - otherwise each form is built in 16-bit words as there, all 16 at
+//     once (a 2-byte form's lead is the second of the first two bytes with
+//     its 10 made 110, an ASCII unit the first of them), and widened to
+//     32-bit lanes in the layout of pack_triples; each group of 4 is
+//     packed by its row of pack_triples, keyed by its lengths, and the
+//     four groups are stored in the order of their units.
+template <store_kind Kind>
+UTF8VIEW_ALWAYS_INLINE inline unsigned encode_sixteen_units(__m256i units, unsigned char* out) noexcept
+{
+    if (_mm256_testz_si256(units, _mm256_set1_epi16(static_cast<short>(0xF800))) != 0) {
+        const encoded_halves encoded = encode_sixteen_below_800(units);
+        store_half<Kind>(out, _mm256_castsi256_si128(encoded.bytes), encoded.low_size);
+        store_half<Kind>(out + encoded.low_size, _mm256_extracti128_si256(encoded.bytes, 1), encoded.high_size);
+        return encoded.low_size + encoded.high_size;
+    }
+    const __m256i zero = _mm256_setzero_si256();
+    const __m256i below_800 =
+        _mm256_cmpeq_epi16(_mm256_and_si256(units, _mm256_set1_epi16(static_cast<short>(0xF800))), zero);
+    if (_mm256_testz_si256(below_800, below_800) != 0) return encode_sixteen_three_byte_units<Kind>(units, out);
+    const __m256i ascii =
+        _mm256_cmpeq_epi16(_mm256_and_si256(units, _mm256_set1_epi16(static_cast<short>(0xFF80))), zero);
+    const __m256i two_byte_lead = _mm256_and_si256(_mm256_andnot_si256(ascii, below_800), _mm256_set1_epi16(0x4000));
+    const __m256i front = _mm256_blendv_epi8(_mm256_xor_si256(three_byte_fronts(units), two_byte_lead), units, ascii);
+    const __m256i back = last_bytes(units);
+    const __m256i first = _mm256_unpacklo_epi16(front, back);
+    const __m256i second = _mm256_unpackhi_epi16(front, back);
+    // The rows: per half, the ASCII flags of its 8 units (bytes 0..7) and
+    // their below-800 flags (8..15), regrouped by 4 units and inverted, so
+    // that byte k of `rows` has a group's bits for 2 or more bytes (0..3)
+    // and for 3 bytes (4..7): groups 0..3 are units 0..3, 4..7, 8..11, 12..15.
+    const __m256i regroup = _mm256_setr_epi8(0, 1, 2, 3, 8, 9, 10, 11, 4, 5, 6, 7, 12, 13, 14, 15,  //
+                                             0, 1, 2, 3, 8, 9, 10, 11, 4, 5, 6, 7, 12, 13, 14, 15);
+    const auto rows = ~static_cast<std::uint32_t>(
+        _mm256_movemask_epi8(_mm256_shuffle_epi8(_mm256_packs_epi16(ascii, below_800), regroup)));
+    const unsigned row0 = rows & 0xFFu;
+    const unsigned row1 = rows >> 8 & 0xFFu;
+    const unsigned row2 = rows >> 16 & 0xFFu;
+    const unsigned row3 = rows >> 24;
+    const __m256i a = _mm256_shuffle_epi8(
+        first, _mm256_inserti128_si256(
+                   _mm256_castsi128_si256(_mm_load_si128(reinterpret_cast<const __m128i*>(pack_triples.rows[row0]))),
+                   _mm_load_si128(reinterpret_cast<const __m128i*>(pack_triples.rows[row2])), 1));
+    const __m256i b = _mm256_shuffle_epi8(
+        second, _mm256_inserti128_si256(
+                    _mm256_castsi128_si256(_mm_load_si128(reinterpret_cast<const __m128i*>(pack_triples.rows[row1]))),
+                    _mm_load_si128(reinterpret_cast<const __m128i*>(pack_triples.rows[row3])), 1));
+    unsigned size = 0;
+    store_half<Kind>(out, _mm256_castsi256_si128(a), pack_triples.sizes[row0]);
+    size += pack_triples.sizes[row0];
+    store_half<Kind>(out + size, _mm256_castsi256_si128(b), pack_triples.sizes[row1]);
+    size += pack_triples.sizes[row1];
+    store_half<Kind>(out + size, _mm256_extracti128_si256(a, 1), pack_triples.sizes[row2]);
+    size += pack_triples.sizes[row2];
+    store_half<Kind>(out + size, _mm256_extracti128_si256(b, 1), pack_triples.sizes[row3]);
+    return size + pack_triples.sizes[row3];
+}
+
 // Whether the 16 values in `first` and `second` are all scalar values:
 // none is a surrogate (D800..DFFF) or above 10FFFF (Unicode 15.0, D76).
 inline bool all_scalar_values(__m256i first, __m256i second) noexcept
@@ -1020,6 +1127,10 @@ inline bool all_scalar_values(__m256i first, __m256i second) noexcept
 //     as a 16-bit word holding its 1 or 2 bytes (Table 3-6, rows 1 and 2),
 //     and in each half of 8 words the ASCII ones select a row of a 256-row
 //     table that drops their second byte;
+//   - all 800..FFFF (CJK, Indic and Hangul runs): narrowed to 16-bit
+//     words, encode_sixteen_three_byte_units;
+//   - all below 10000: 8 at a time in 32-bit lanes, each lane's 3-byte
+//     form cut to its length, packed by a row of pack_triples;
 //   - otherwise 8 at a time as below.
 // Then, and where a non-scalar value is near, 8 values at a time with
 // exact stores: each lane builds its 4-byte form (Table 3-6) with the
@@ -1088,8 +1199,19 @@ inline encode_progress encode_scalar_values(const char32_t* p, const char32_t* e
             out += encoded.low_size + encoded.high_size;
         }
         else if (_mm256_testz_si256(largest, _mm256_set1_epi32(~0xFFFF)) != 0) {
-            out += encode_eight_below_10000<store_kind::overrunning>(value0, out);
-            out += encode_eight_below_10000<store_kind::overrunning>(value1, out);
+            // All 800 or above: narrowed to 16-bit code units, which the
+            // UTF-16 kernel's 3-byte step takes; mixed lengths go 8 at a
+            // time in 32-bit lanes, which measured faster here than
+            // narrowing them too.
+            if (_mm256_testz_si256(_mm256_cmpgt_epi32(_mm256_set1_epi32(0x800), _mm256_min_epu32(value0, value1)),
+                                   _mm256_set1_epi32(-1)) != 0) {
+                out += encode_sixteen_three_byte_units<store_kind::overrunning>(
+                    _mm256_permute4x64_epi64(_mm256_packus_epi32(value0, value1), 0xD8), out);
+            }
+            else {
+                out += encode_eight_below_10000<store_kind::overrunning>(value0, out);
+                out += encode_eight_below_10000<store_kind::overrunning>(value1, out);
+            }
         }
         else {
             out += encode_eight<store_kind::overrunning>(value0, out);
@@ -1131,65 +1253,14 @@ inline bool any_surrogate(__m256i units) noexcept
     return _mm256_testz_si256(surrogates, surrogates) == 0;
 }
 
-// Encodes 16 UTF-16 code units that are not surrogates, at least one of
-// them 80 or above, in 1 to 3 bytes each; returns the number of bytes
-// (16..48). With store_kind::overrunning it may write up to 12 bytes past
-// them.
-//   - all below 800: encode_sixteen_below_800 (the code units are 16-bit
-//     words already);
-//   - otherwise the code units are widened to 32-bit lanes within each
-//     128-bit half (units 0..3 and 8..11 in `first`, 4..7 and 12..15 in
-//     `second`: no lane crossing), and each half of 4 is packed: all of 3
-//     bytes (CJK, Indic and Hangul runs) by one fixed vpshufb, 12 bytes per
-//     half; else by a row of the pack_triples table. The four halves are
-//     stored in the order of their code units.
-template <store_kind Kind>
-inline unsigned encode_sixteen_units(__m256i units, unsigned char* out) noexcept
-{
-    if (_mm256_testz_si256(units, _mm256_set1_epi16(static_cast<short>(0xF800))) != 0) {
-        const encoded_halves encoded = encode_sixteen_below_800(units);
-        store_half<Kind>(out, _mm256_castsi256_si128(encoded.bytes), encoded.low_size);
-        store_half<Kind>(out + encoded.low_size, _mm256_extracti128_si256(encoded.bytes, 1), encoded.high_size);
-        return encoded.low_size + encoded.high_size;
-    }
-    const __m256i zero = _mm256_setzero_si256();
-    const __m256i first = _mm256_unpacklo_epi16(units, zero);
-    const __m256i second = _mm256_unpackhi_epi16(units, zero);
-    const __m256i below_800 =
-        _mm256_cmpeq_epi16(_mm256_and_si256(units, _mm256_set1_epi16(static_cast<short>(0xF800))), zero);
-    if (_mm256_testz_si256(below_800, below_800) != 0) {
-        // Every code unit is 800..FFFF: bytes 0..2 of each lane.
-        const __m256i keep_three = _mm256_setr_epi8(0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, -1, -1, -1, -1,  //
-                                                    0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, -1, -1, -1, -1);
-        const __m256i a = _mm256_shuffle_epi8(three_byte_forms(first), keep_three);
-        const __m256i b = _mm256_shuffle_epi8(three_byte_forms(second), keep_three);
-        store_half<Kind>(out, _mm256_castsi256_si128(a), 12);
-        store_half<Kind>(out + 12, _mm256_castsi256_si128(b), 12);
-        store_half<Kind>(out + 24, _mm256_extracti128_si256(a, 1), 12);
-        store_half<Kind>(out + 36, _mm256_extracti128_si256(b, 1), 12);
-        return 48;
-    }
-    const encoded_halves a = encode_halves_below_10000(first);
-    const encoded_halves b = encode_halves_below_10000(second);
-    unsigned size = 0;
-    store_half<Kind>(out, _mm256_castsi256_si128(a.bytes), a.low_size);
-    size += a.low_size;
-    store_half<Kind>(out + size, _mm256_castsi256_si128(b.bytes), b.low_size);
-    size += b.low_size;
-    store_half<Kind>(out + size, _mm256_extracti128_si256(a.bytes, 1), a.high_size);
-    size += a.high_size;
-    store_half<Kind>(out + size, _mm256_extracti128_si256(b.bytes, 1), b.high_size);
-    return size + b.high_size;
-}
-
 // As scalar::utf16_to_utf8 (same contract, same result). 16 code units at
 // a time:
 //   - all ASCII: narrowed to 16 bytes, then 32 at a time while they are;
 //   - all below 800: 1 or 2 bytes each, as encode_scalar_values's 16
 //     values below 800 (the code units are those values);
-//   - no surrogate among them: encode_sixteen_units (widened to 32-bit
-//     lanes within each half, packed 4 at a time, or all 3 bytes by one
-//     fixed shuffle);
+//   - no surrogate among them: encode_sixteen_units (each form built in
+//     16-bit words, widened to 32-bit lanes within each half, packed 4 at
+//     a time, or all 3 bytes by one fixed shuffle);
 //   - a surrogate among them (text with supplementary characters, or an
 //     error): the scalar loop takes the 16 and the code unit after them
 //     (so that a pair across the step's end is read whole), and stops at
