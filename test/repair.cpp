@@ -26,6 +26,7 @@
 #include "support/reference_utf8.hpp"
 #include "support/test_iterators.hpp"
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <iterator>
@@ -377,6 +378,9 @@ BOOST_AUTO_TEST_CASE(bounded_outputs_at_every_room_end_at_a_page_boundary, *ut::
                         BOOST_TEST(written == r.written);
                         BOOST_TEST(std::string(reinterpret_cast<const char*>(out), written) ==
                                    expected.substr(0, r.written));
+                        // The rest of the room is as it was.
+                        BOOST_TEST(std::count(out + written, out + room, 0xAA) ==
+                                   static_cast<std::ptrdiff_t>(room - written));
                         BOOST_TEST(static_cast<std::size_t>(std::to_address(result.in) - p) == r.in);
                         return r;
                     };
@@ -395,6 +399,52 @@ BOOST_AUTO_TEST_CASE(bounded_outputs_at_every_room_end_at_a_page_boundary, *ut::
         }
     });
 #endif
+}
+
+// A sequence cut by the end of a 64-byte block the SIMD kernel accepts (1
+// to 3 bytes of U+1F600 at its end, then the input's end, an ASCII byte or
+// a lone continuation byte): the kernel copies that block into a bounded
+// output as it reads it, and whatever the policy makes of the cut
+// sequence, the room after what repair wrote is left as it was (Unicode
+// 15.0, ch. 3, 3.9: the cut sequence is one maximal subpart).
+BOOST_AUTO_TEST_CASE(a_sequence_cut_by_a_block_end_leaves_the_room_after_it_as_it_was)
+{
+    const std::string emoji = "\xF0\x9F\x98\x80";  // U+1F600, Table 3-6
+    t::for_each_kernel([&] {
+        for (std::size_t blocks = 1; blocks <= 3; ++blocks) {
+            for (std::size_t cut = 1; cut <= 3; ++cut) {
+                for (const std::string& after : {std::string(), std::string("A"), std::string("\x80")}) {
+                    const std::string input = std::string(64 * blocks - cut, 'a') + emoji.substr(0, cut) + after;
+                    const auto* const p = reinterpret_cast<const unsigned char*>(input.data());
+                    const std::vector<ref::segment> segments = ref::segments(p, input.size());
+                    std::string replaced;
+                    std::string skipped;
+                    for (const ref::segment& s : segments) {
+                        replaced += s.well_formed() ? ref::encode(s.code_point) : ref::encode(0xFFFD);
+                        if (s.well_formed()) skipped += ref::encode(s.code_point);
+                    }
+                    const auto check = [&](auto policy, const std::string& expected) {
+                        BOOST_TEST_CONTEXT("input [" << t::hex_of(input) << "]")
+                        {
+                            const std::size_t room = input.size() + 8;
+                            std::vector<unsigned char> out(room, 0xAA);
+                            const auto result =
+                                u8v::repair_into(std::span<const unsigned char>(p, input.size()), out, policy);
+                            const auto written = static_cast<std::size_t>(result.out - out.begin());
+                            BOOST_TEST(std::string(out.begin(), result.out) == expected);
+                            BOOST_TEST(std::count(result.out, out.end(), 0xAA) ==
+                                       static_cast<std::ptrdiff_t>(room - written));
+                        }
+                    };
+                    check(u8v::on_error::skip, skipped);
+                    check(u8v::on_error::replace, replaced);
+                    std::vector<u8v::decode_error_info> log;
+                    check(declared_recording_drop{&log}, skipped);
+                    check(recording_policy{&log}, questioned(segments));
+                }
+            }
+        }
+    });
 }
 
 BOOST_AUTO_TEST_CASE(a_full_output_moves_past_what_skip_drops)

@@ -45,6 +45,7 @@ namespace detail {
 // Output through a pointer (a contiguous output of bytes): runs are copied
 // with memcpy.
 struct pointer_sink {
+    static constexpr std::size_t unbounded = static_cast<std::size_t>(-1);
     unsigned char* out;
     std::size_t room;
 
@@ -58,7 +59,7 @@ struct pointer_sink {
     void advance(std::size_t count) noexcept
     {
         out += count;
-        if (room != static_cast<std::size_t>(-1)) room -= count;
+        if (room != unbounded) room -= count;
     }
 };
 
@@ -235,10 +236,20 @@ const unsigned char* repair_memory(const unsigned char* start, const unsigned ch
         const std::size_t room = sink.space();
         const std::size_t block = bulk_block_for(left, room, 1);
         // Into a pointer with room for the whole block, the kernel copies
-        // most of what it accepts as it reads it (copy_accepted_prefix).
+        // most of what it accepts as it reads it (copy_accepted_prefix),
+        // storing up to the block's end. The room must be there: a bounded
+        // output's, or an unbounded one's under replace, whose output is
+        // never shorter than its input (U+FFFD is as long as the longest
+        // maximal subpart), so that a buffer made for repaired_size(bytes)
+        // holds the block. Under other policies an exactly sized unbounded
+        // buffer may end before the block does.
         prefix_copy scan;
         if constexpr (std::same_as<Sink, pointer_sink>) {
-            if (room >= block) scan = copy_accepted_prefix_bytes(p, block, sink.out);
+            constexpr bool output_outgrows_input =
+                fixed_subpart_action<Policy>.fixed &&
+                fixed_subpart_action<Policy>.action == simd::scalar::subpart_action::replace;
+            if (room >= block && (output_outgrows_input || room != pointer_sink::unbounded))
+                scan = copy_accepted_prefix_bytes(p, block, sink.out);
             else scan.accepted = accepted_prefix_bytes(p, block);
         }
         else {
@@ -249,7 +260,7 @@ const unsigned char* repair_memory(const unsigned char* start, const unsigned ch
         const unsigned char* stop = checked_region_stop(p, block, accepted);
         const auto valid = static_cast<std::size_t>(valid_end - p);
         if (scan.copied != 0) {
-            // copied <= accepted - 64 < valid: the rest of the stretch follows.
+            // copied <= accepted - 4 < valid: the rest of the stretch follows.
             if constexpr (std::same_as<Sink, pointer_sink>) sink.advance(scan.copied);
             sink.write(p + scan.copied, valid - scan.copied);
         }
@@ -498,7 +509,10 @@ repair_into(R&& bytes, O&& out, Policy policy = Policy())
     drops every error (`on_error::skip`; `policy_drops_every_error`), for
     which the maximal subparts that follow are passed over. With room for
     part of a replacement, the policy is asked and the call stops before
-    the subpart if its replacement does not fit.
+    the subpart if its replacement does not fit. The code units of `out`
+    past the returned end are left as they were (into a contiguous
+    output, the SIMD copy may write the 4 bytes after a block it copied
+    and put them back).
     @par Complexity, bad input, standard: as the unbounded overload. */
 template <std::ranges::forward_range R, std::ranges::forward_range Out,
           detail::decode_policy_argument Policy = on_error::replace_t>

@@ -11,7 +11,8 @@
 //   - unbounded into exactly the right number of bytes, and bounded into
 //     that many, 1 to 8 fewer (all of them for one policy, one for the
 //     others, by the input's hash) and a room anywhere below, with the rule
-//     for a full output (support/bounded_output_rule.hpp);
+//     for a full output (support/bounded_output_rule.hpp), and the room
+//     past what was written left as it was;
 //   - policies on_error::replace, on_error::skip, on_error::throw_exception
 //     and user policies ('?'; dropping and declaring it), with what each is
 //     told (kind, offset, length);
@@ -25,6 +26,7 @@
 #include "fuzz/fuzz_support.hpp"
 #include "support/bounded_output_rule.hpp"
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <iterator>
@@ -150,6 +152,8 @@ void check_repair_into(const Bytes& bytes, std::size_t size, const std::vector<r
                                    static_cast<std::size_t>(std::to_address(result.out) - out));
         if (got != std::string_view(expected).substr(0, e.written))
             check(false, what(), ": wrote [", f::hex(got), "], expected [", f::hex(expected.substr(0, e.written)), "]");
+        if (std::any_of(out + got.size(), out + slots, [](unsigned char byte) { return byte != 0xAA; }))
+            check(false, what(), ": changed the output past what it wrote");
         const auto in = static_cast<std::size_t>(std::distance(std::ranges::begin(bytes), result.in));
         if (in != e.in) check(false, what(), ": in at byte ", in, ", expected ", e.in);
     };

@@ -34,7 +34,7 @@ inline utf8view::validation_result reference_validation(const unsigned char* p, 
 // than an unfinished sequence at its end, so the segment its last byte
 // belongs to starts at or before the first error; copy_accepted_prefix
 // accepts the same prefix and copies its start exactly, stopping at least
-// 64 bytes short of its end, with nothing written after that (0xFF, never
+// 4 bytes short of its end, with nothing left written after that (0xFF, never
 // in a block a kernel accepts, fills the rest of the output). And it stops
 // no more than a few bytes before the error (where the bulk loops hand
 // over to the checked decoder): where the error's maximal subpart and the 3
@@ -62,9 +62,9 @@ inline std::vector<std::string> check_accepted_prefix(const utf8view::detail::ke
     if (copied.accepted != accepted)
         problems.push_back("copy_accepted_prefix accepted " + std::to_string(copied.accepted) + ", accepted_prefix " +
                            std::to_string(accepted));
-    if (copied.copied != 0 && copied.copied + 64 > copied.accepted)
+    if (copied.copied != 0 && copied.copied + 4 > copied.accepted)
         problems.push_back("copy_accepted_prefix copied " + std::to_string(copied.copied) + " of " +
-                           std::to_string(copied.accepted) + " accepted bytes: less than 64 held back");
+                           std::to_string(copied.accepted) + " accepted bytes: less than 4 held back");
     else if (!std::equal(p, p + copied.copied, copy.begin()))
         problems.push_back("copy_accepted_prefix: the copy differs from the input");
     else if (std::any_of(copy.begin() + static_cast<std::ptrdiff_t>(copied.copied), copy.end(),

@@ -72,10 +72,11 @@ using prefix_function = std::size_t (*)(const unsigned char*, std::size_t) noexc
 
 // `copy_accepted_prefix(p, n, out)` returns what accepted_prefix(p, n)
 // returns, and copies the start of that prefix to `out` as it reads it,
-// stopping at least 64 bytes short of its end (prefix_copy): repair then
+// stopping at least 4 bytes short of its end (prefix_copy): repair then
 // costs about one pass of validation, where validating and then copying
-// read the bytes twice. `out` has room for n bytes; nothing is written past
-// out + copied. A kernel with no such loop copies nothing.
+// read the bytes twice. `out` has room for n bytes; nothing is left written
+// past out + copied (bytes past it may be written and put back as they
+// were). A kernel with no such loop copies nothing.
 using copy_prefix_function = prefix_copy (*)(const unsigned char*, std::size_t, unsigned char*) noexcept;
 
 template <prefix_function Accepted>

@@ -69,7 +69,7 @@ inline constexpr std::size_t simd_threshold_bytes = 32;
 [[nodiscard]] UTF8VIEW_KERNEL_CALL std::size_t accepted_prefix_bytes(const unsigned char* p, std::size_t n) noexcept;
 
 // accepted_prefix_bytes, copying to `out` the bytes it accepts as it reads
-// them: all but at least the last 64, never past the accepted prefix
+// them: all but at least the last 4, never past the accepted prefix
 // (simd::scalar::copy_accepted_prefix is the contract). What repair asks,
 // so that a well-formed stretch is read once.
 [[nodiscard]] UTF8VIEW_KERNEL_CALL prefix_copy copy_accepted_prefix_bytes(const unsigned char* p, std::size_t n,

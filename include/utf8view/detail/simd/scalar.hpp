@@ -43,7 +43,8 @@ template <class I, class S>  // an input iterator and its sentinel
 // What a kernel's copy_accepted_prefix did: the length of the prefix it
 // accepted (as accepted_prefix), and how much of it, from the start, it
 // copied to the output (0 if it copies nothing; never more than the
-// accepted prefix less its last 64 bytes, so never into its last segment).
+// accepted prefix less its last 4 bytes, so never into its last segment,
+// which starts at most 3 bytes before its end).
 struct prefix_copy {
     std::size_t accepted = 0;
     std::size_t copied = 0;

@@ -162,20 +162,27 @@ UTF8VIEW_ALWAYS_INLINE inline vector check_in_place(const vectors<Count>& v, con
     return check_in_place(v, at, t, std::make_index_sequence<Count>{});
 }
 
-// Where block_prefix copies what it accepts (copy_accepted_prefix): the
-// clean blocks go to `out` as they are found, the last one held back, so
-// that the copy always stops at least a block short of the accepted prefix,
-// and so before its last segment: the caller writes that one itself, after
-// deciding what becomes of it.
+// Where block_prefix copies what it accepts (copy_accepted_prefix): each
+// clean step goes to `out` whole, from the registers it was loaded into,
+// as it is found; the last 4 bytes written are counted as not copied, and
+// what they held before is kept so that copy_accepted_prefix puts it back
+// at the end. So nothing is left written past `copied`, which stops at
+// least 4 bytes short of the accepted prefix, and so before its last
+// segment (at most 3 bytes of an unfinished sequence): the caller writes
+// that one itself, after deciding what becomes of it. Holding the last
+// block back in registers instead, to store it with the next step, cost a
+// tenth of repair's speed over lipsum with AVX2 (registers the checks
+// need), and loading it again from the input cost half as much.
 struct block_copy {
     // The checks shift each vector's predecessors in from the vector before
     // (check), rather than loading them 1 to 3 bytes back (check_in_place):
     // here the loads gained nothing, and with the stores to `out` close
     // behind them the loop sometimes ran at two thirds of its speed.
     static constexpr bool loads_predecessors = false;
+    static constexpr std::size_t kept_bytes = sizeof(std::uint32_t);
     unsigned char* out = nullptr;
     std::size_t copied = 0;                 // p[0, copied) is at out[0, copied)
-    vectors<block_vectors> held = {};       // the block at [copied, copied + 64), if the prefix reaches past copied
+    std::uint32_t kept = 0;                 // what out[copied, copied + 4) held before, once a step is stored
 
     // The clean vectors `v`, a whole number of blocks at p[at, ...), right
     // after what is accepted so far.
@@ -183,13 +190,16 @@ struct block_copy {
     UTF8VIEW_ALWAYS_INLINE void accept(std::size_t at, const vectors<Count>& v) noexcept
     {
         static_assert(Count % block_vectors == 0, "whole blocks");
-        if (copied + block_bytes == at)
-            for (std::size_t index = 0; index != block_vectors; ++index)
-                store(out + copied + index * vector::bytes, held[index]);
-        for (std::size_t index = 0; index + block_vectors < Count; ++index)
-            store(out + at + index * vector::bytes, v[index]);
-        for (std::size_t index = 0; index != block_vectors; ++index) held[index] = v[Count - block_vectors + index];
-        copied = at + (Count - block_vectors) * vector::bytes;
+        const std::size_t end = at + Count * vector::bytes;
+        UTF8VIEW_MEMCPY(&kept, out + end - kept_bytes, kept_bytes);
+        for (std::size_t index = 0; index != Count; ++index) store(out + at + index * vector::bytes, v[index]);
+        copied = end - kept_bytes;
+    }
+
+    // Puts back what the last step's last 4 bytes overwrote.
+    void finish() noexcept
+    {
+        if (copied != 0) UTF8VIEW_MEMCPY(out + copied, &kept, kept_bytes);
     }
 };
 
@@ -210,7 +220,7 @@ struct no_copy {
 // whole blocks inside p[0, n). `copy` is given each clean step as it is
 // accepted. A run of ASCII is skipped two steps at a time with nothing but
 // the ASCII test. Always inlined, as accepted_prefix is: left out of line,
-// GCC kept block_copy (the held block, `copied`) in memory through the loop.
+// GCC kept block_copy (`copied`) in memory through the loop.
 template <class Copy>
 UTF8VIEW_ALWAYS_INLINE inline std::size_t block_prefix(const unsigned char* p, std::size_t n, Copy& copy) noexcept
 {
@@ -335,13 +345,14 @@ inline std::size_t accepted_prefix(const unsigned char* p, std::size_t n) noexce
 }
 
 // accepted_prefix, copying to `out` the bytes it accepts as it reads them,
-// all but at least the last 64 (see block_copy; the kernel table's
+// all but at least the last 4 (see block_copy; the kernel table's
 // copy_accepted_prefix).
 inline prefix_copy copy_accepted_prefix(const unsigned char* p, std::size_t n, unsigned char* out) noexcept
 {
     block_copy copy;
     copy.out = out;
     const std::size_t accepted = accepted_prefix(p, n, copy);
+    copy.finish();
     return {accepted, copy.copied};
 }
 
