@@ -375,10 +375,6 @@ private:
     // stretches copied whole); diagnostics on stderr.
     void repair(std::span<const unsigned char> piece)
     {
-        // A bounded output (3 bytes of room per byte of the piece), so that
-        // the library knows the room is there and copies the well-formed
-        // stretches as it validates them, whatever the policy.
-        const std::span<unsigned char> room(output_);
         if (quiet_) {
             // No diagnostics, and the exit status needs only whether there
             // was an error: a valid slice goes out as it is, and another is
@@ -391,13 +387,13 @@ private:
                 return;
             }
             ++error_count_;
-            const auto result = how_ == mode::repair ? u8v::repair_into(piece, room, u8v::on_error::replace)
-                                                     : u8v::repair_into(piece, room, u8v::on_error::skip);
-            write_bytes(stdout, output_.data(), static_cast<std::size_t>(result.out - room.begin()));
+            const auto result = how_ == mode::repair ? u8v::repair_into(piece, output_.data(), u8v::on_error::replace)
+                                                     : u8v::repair_into(piece, output_.data(), u8v::on_error::skip);
+            write_bytes(stdout, output_.data(), static_cast<std::size_t>(result.out - output_.data()));
             return;
         }
         errors_.clear();
-        const auto result = u8v::repair_into(piece, room, recording_policy{&errors_, how_ == mode::repair});
+        const auto result = u8v::repair_into(piece, output_.data(), recording_policy{&errors_, how_ == mode::repair});
         std::size_t done = 0;
         for (const error_record& error : errors_) {
             move_over_valid(position_, piece.data() + done, piece.data() + error.offset);
@@ -405,7 +401,7 @@ private:
             done = error.offset + error.length;
         }
         move_over_valid(position_, piece.data() + done, piece.data() + piece.size());
-        write_bytes(stdout, output_.data(), static_cast<std::size_t>(result.out - room.begin()));
+        write_bytes(stdout, output_.data(), static_cast<std::size_t>(result.out - output_.data()));
         write_diagnostics();
     }
 
