@@ -392,7 +392,9 @@ BOOST_AUTO_TEST_CASE(long_utf16_in_runs_under_every_transcoder)
         switch ((index / 40) % 6) {
         case 0: c = random.below(0x80); break;
         case 1: c = random.below(3) == 0 ? char32_t{0x80} + random.below(0x780) : random.below(0x80); break;
-        case 2: c = char32_t{0x800} + random.below(0xD000); break;  // 0800..D7FF: 3 bytes
+        case 2:  // 3 bytes: 0800..D7FF, or E000..FFFF (leads EE, EF)
+            c = random.below(4) == 0 ? char32_t{0xE000} + random.below(0x2000) : char32_t{0x800} + random.below(0xD000);
+            break;
         case 3: c = random.below(5) == 0 ? char32_t{0x20} : char32_t{0xAC00} + random.below(0x2BA4); break;
         case 4: c = char32_t{0x80} + random.below(0x780); break;
         default: break;

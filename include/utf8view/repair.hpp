@@ -260,7 +260,7 @@ const unsigned char* repair_memory(const unsigned char* start, const unsigned ch
         const unsigned char* stop = checked_region_stop(p, block, accepted);
         const auto valid = static_cast<std::size_t>(valid_end - p);
         if (scan.copied != 0) {
-            // copied <= accepted - 4 < valid: the rest of the stretch follows.
+            // copied <= accepted - 4 <= valid: the rest of the stretch follows.
             if constexpr (std::same_as<Sink, pointer_sink>) sink.advance(scan.copied);
             sink.write(p + scan.copied, valid - scan.copied);
         }
