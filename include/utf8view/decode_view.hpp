@@ -85,7 +85,7 @@ struct decode_adaptor_traits;  // below
     iterator that came from `end()` computes its byte offset (O(n), once)
     the first time the policy is told about an error. Over contiguous sized
     bytes a step may first validate a block of at most 1024 bytes ahead
-    (`++`) or 1360 behind (`--`) with the SIMD kernel, then decodes inside it
+    (`++`) or 1372 behind (`--`) with the SIMD kernel, then decodes inside it
     without checks: O(1) per byte passed. With `on_error::replace`, where
     errors are dense and random (binary data read as UTF-8), a step may
     instead classify the 64 bytes ahead with the SIMD transcoder and take
@@ -891,9 +891,10 @@ private:
 
     // The start of the longest well-formed stretch of the blocks behind
     // `position` (see validate_behind), or `position` if none is. A block
-    // starts at its first byte that is not a continuation byte (at most 3
-    // on): every such byte starts a segment (Unicode 15.0 ch. 3 §3.9), so
-    // the stretch decodes backwards exactly as forwards.
+    // starts at the nearest byte at or before its first that is not a
+    // continuation byte (at most 3 back; a block that still starts with
+    // one is ill-formed): every such byte starts a segment (Unicode 15.0
+    // ch. 3 §3.9), so the stretch decodes backwards exactly as forwards.
     UTF8VIEW_NOINLINE static base_iterator validated_behind(base_iterator begin, base_iterator position) noexcept
         requires validates_behind
     {
@@ -901,9 +902,10 @@ private:
         base_iterator from = position;
         for (difference_type block = 16; block <= 1024; block *= 4) {
             base_iterator start = position - (available < block ? available : block);
-            if (start != begin)
-                for (int skipped = 0; skipped < 3 && start != position && is_continuation_byte(*start); ++skipped)
-                    ++start;
+            // Back to the lead byte of the character the block starts in
+            // (at most 3 bytes), so that the kernel gets at least `block`
+            // bytes: none of them then goes through its scalar tail.
+            for (int stepped = 0; stepped < 3 && start != begin && is_continuation_byte(*start); ++stepped) --start;
             const auto bytes = static_cast<std::size_t>(position - start);
             if (bytes == 0 || detail::valid_prefix_bytes(detail::byte_pointer(start), bytes) != bytes) break;
             from = start;

@@ -41,7 +41,8 @@
 
 // Bytes the contract of block_prefix counts in (a whole number of vectors,
 // and of steps below): what it accepts is a whole number of blocks. The last
-// n % block_bytes bytes are left to the scalar kernel.
+// n % block_bytes bytes are checked by ends_well_formed, or left to the
+// scalar kernel.
 inline constexpr std::size_t block_bytes = 64;
 inline constexpr std::size_t block_vectors = block_bytes / vector::bytes;
 inline constexpr std::size_t step_bytes = step_vectors * vector::bytes;
@@ -356,10 +357,48 @@ inline prefix_copy copy_accepted_prefix(const unsigned char* p, std::size_t n, u
     return {accepted, copy.copied};
 }
 
+// Whether p[0, n) is well-formed, given `accepted`, what accepted_prefix
+// returned for it, when what follows the accepted prefix fits in the last
+// block_bytes bytes of the input (the n % block_bytes bytes that no whole
+// block reaches, or a block with an error): those bytes are checked with
+// the real bytes before them, and the last vector for a sequence cut by
+// the end. A check flags every error at one of its bytes, and the prefix
+// holds no error but perhaps a sequence that the first byte after it
+// breaks: so if no byte of the last block_bytes is flagged, none of p[0, n)
+// is. False (the scalar decoder then takes the tail) when something is
+// flagged, or when the input is shorter than a block. A tail of valid text
+// then costs one block's check, where the scalar decoder takes up to 63
+// bytes one segment at a time.
+inline bool ends_well_formed(const unsigned char* p, std::size_t n, std::size_t accepted) noexcept
+{
+    if (n < block_bytes || n - accepted > block_bytes) return false;
+    const std::size_t start = n - block_bytes;
+    const tables t = load_tables();
+    const vector last = load(p + n - vector::bytes);
+    vector errors = saturating_subtract(last, t.unfinished_at_end);
+    if (start == 0 || start >= 3) {
+        // The block at `start`, with its 3 bytes before loaded from memory
+        // (none before the input's first byte).
+        const vectors<block_vectors> block = load_vectors<block_vectors>(p + start);
+        errors = errors | (start == 0 ? check(block, splat(0), t) : check_in_place(block, p + start, t));
+    }
+    else if (n - vector::bytes >= 3) {
+        // 1 or 2 bytes past a whole block: that block, then the last vector.
+        errors = errors | check(load_vectors<block_vectors>(p), splat(0), t) |
+                 check_in_place(last, p + n - vector::bytes, t);
+    }
+    else {
+        return false;
+    }
+    return is_zero(errors);
+}
+
 // The kernel: exactly the scalar kernel's result (see scalar.hpp), the
-// scalar decoder taking over a few bytes before the first error.
+// scalar decoder taking over a few bytes before the first error, unless
+// ends_well_formed finds none.
 inline validation_result validate(const unsigned char* p, std::size_t n) noexcept
 {
     const std::size_t accepted = accepted_prefix(p, n);
+    if (accepted != n && ends_well_formed(p, n, accepted)) return {std::nullopt, n};
     return scalar::validate_from(p, n, scalar::restart_offset(p, accepted));
 }
