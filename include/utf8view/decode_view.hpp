@@ -904,7 +904,7 @@ private:
             base_iterator start = position - (available < block ? available : block);
             // Back to the lead byte of the character the block starts in
             // (at most 3 bytes), so that the kernel gets at least `block`
-            // bytes: none of them then goes through its scalar tail.
+            // bytes: from 64 on, none of them goes through its scalar tail.
             for (int stepped = 0; stepped < 3 && start != begin && is_continuation_byte(*start); ++stepped) --start;
             const auto bytes = static_cast<std::size_t>(position - start);
             if (bytes == 0 || detail::valid_prefix_bytes(detail::byte_pointer(start), bytes) != bytes) break;

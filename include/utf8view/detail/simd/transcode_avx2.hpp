@@ -1319,9 +1319,10 @@ UTF8VIEW_ALWAYS_INLINE inline bool any_surrogate(__m256i units) noexcept
 //     UTF-8 of text full of supplementary characters (emoji) runs at the
 //     scalar loop's speed.
 // Steps that are not all ASCII and hold no surrogate run in an inner loop
-// of their own, each testing the next 16 code units for surrogates (so
-// that each block is tested once) and going back to the outer loop at an
-// ASCII block, a surrogate or near the end: the outer loop's tests and
+// of their own, each testing the next 16 code units for surrogates (a
+// block that passes is not tested again) and going back to the outer loop
+// at an ASCII block, a surrogate, or near the end of the input or of the
+// room: the outer loop's tests and
 // its carried flag cost the 2-byte scripts 13 to 20% and Chinese 25%.
 // The stores of a step may run up to 12 bytes past its result only where
 // the next 16 code units hold no surrogate and fit: the next step then

@@ -34,8 +34,10 @@
 /// template definition has one target.
 ///
 /// What it defines: `validate`, `accepted_prefix` and `copy_accepted_prefix`,
-/// the kernel's entries in the kernel table (detail/dispatch.hpp), and
-/// `block_prefix` and `block_bytes`, the vector part the tests check alone.
+/// the kernel's entries in the kernel table (detail/dispatch.hpp);
+/// `block_prefix` and `block_bytes`, the vector part the tests check alone;
+/// and `ends_well_formed`, validate's vector check of the input's last
+/// partial block.
 
 // Deliberately no include guard: included once in each kernel's namespace.
 
@@ -366,9 +368,11 @@ inline prefix_copy copy_accepted_prefix(const unsigned char* p, std::size_t n, u
 // holds no error but perhaps a sequence that the first byte after it
 // breaks: so if no byte of the last block_bytes is flagged, none of p[0, n)
 // is. False (the scalar decoder then takes the tail) when something is
-// flagged, or when the input is shorter than a block. A tail of valid text
-// then costs one block's check, where the scalar decoder takes up to 63
-// bytes one segment at a time.
+// flagged, when the input is shorter than a block, or when it is 1 or 2
+// bytes longer and a vector is a whole block (AVX-512: its last vector's
+// 3 bytes before would lie before p). A tail of valid text then costs one
+// block's check, where the scalar decoder takes up to 63 bytes one
+// segment at a time.
 inline bool ends_well_formed(const unsigned char* p, std::size_t n, std::size_t accepted) noexcept
 {
     if (n < block_bytes || n - accepted > block_bytes) return false;
