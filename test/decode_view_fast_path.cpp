@@ -388,12 +388,12 @@ const std::vector<input>& inputs()
         // One ill-formed sequence, then `distance` bytes of text: walking
         // back from the end, the iterator validates blocks of 16 to 1024
         // bytes behind it (validated_behind in decode_view.hpp), and the
-        // error falls in the first of them, in the 1024 but not in the 64,
+        // error falls in the first of them, in the 1024 but not the 16,
         // in the 256 but not the 64, in the 1024 but not the 256, at each
         // block's first bytes (which are extended back to a character's
         // start), and past them all, in the next blocks behind.
         for (const std::size_t distance :
-             {14u, 17u, 19u, 62u, 66u, 70u, 254u, 258u, 263u, 1021u, 1026u, 1031u, 1043u, 1100u, 1375u}) {
+             {14u, 17u, 19u, 62u, 66u, 70u, 254u, 258u, 263u, 1021u, 1022u, 1026u, 1031u, 1043u, 1100u, 1375u}) {
             const std::string& error = errors[distance % errors.size()];
             std::string text;
             fill_to(text, random, 1500 - distance);

@@ -894,7 +894,7 @@ private:
     // `position` (see validate_behind), or `position` if none is. After a
     // well-formed first block of 16 bytes it tries 1024 at once (text that
     // is well-formed for 16 bytes mostly is for 1024), and only when that
-    // one holds an error 64, then 256: a walk back over well-formed text
+    // one holds an error, 64, then 256: a walk back over well-formed text
     // validates 1040 bytes per 1024 walked, not 1360 (16, 64, 256 and 1024
     // in turn), 5 to 13% faster over lipsum text. Over text with errors the
     // block of 1024 mostly fails, a kernel call more per stretch (10 to 15%
@@ -907,7 +907,7 @@ private:
     {
         const difference_type available = position - begin;
         base_iterator from = position;
-        if (!well_formed_block_behind(begin, position, 16, from) || !(available > 16)) return from;
+        if (!well_formed_block_behind(begin, position, 16, from) || from == begin) return from;
         if (well_formed_block_behind(begin, position, 1024, from) || !(available > 64)) return from;
         if (well_formed_block_behind(begin, position, 64, from) && available > 256)
             well_formed_block_behind(begin, position, 256, from);
