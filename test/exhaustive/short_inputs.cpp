@@ -18,8 +18,7 @@
 //   - validate, is_valid, count_code_points, decode_into unbounded into
 //     exactly the right size and bounded into every smaller size (replace,
 //     skip with the rule for a full output; throw as the views do);
-//     repair_into into every
-//     room, repaired_size and repair;
+//     repair_into into every room, repaired_size and repair;
 //   - each validation kernel and transcoder this CPU has, called directly
 //     on the input (for inputs this short, their scalar parts); and, each
 //     forced in turn, where their vector code runs: validate on the input
@@ -159,7 +158,8 @@ constexpr std::array<unsigned char, 24> edge_bytes = {0x00, 0x7F, 0x80, 0x8F, 0x
 
 // Whether the on_error::throw_exception walks and decode_into run on this
 // input: on every input of 1 and 2 bytes, and on the longer ones whose last
-// byte is an edge byte (the first bytes take every value). A thrown
+// byte is an edge byte (the bytes before it take every value the set gives
+// them). A thrown
 // exception costs a microsecond or two, three per ill-formed input: on
 // every input, they were two thirds of the time of the paths that do not
 // depend on the kernel. Where a throwing policy stops (the first error
@@ -222,8 +222,8 @@ element element_at(const It& it, const First& first)
 }
 
 // The walks of the views over `bytes`; with `throwing`, also forwards and
-// backwards with on_error::throw_exception (an exception costs about a
-// microsecond: only over one kind of range).
+// backwards with on_error::throw_exception (an exception costs a microsecond
+// or two: only over one kind of range, and see throwing_checks).
 template <class Bytes>
 void check_view_walks(const checker& c, const Bytes& bytes, const expected_decoding& e, const char* base, bool throwing)
 {
@@ -1118,10 +1118,10 @@ namespace {
 #endif
 #endif
 
-// The 3- and 4-byte sets take about 140 s on two cores in an optimized
-// build, 20 times as long with AddressSanitizer and longer still without
-// optimization. There, they are skipped, saying so; CI runs them in its
-// optimized GCC build, and its sanitizer builds run the fuzz targets.
+// The 3- and 4-byte sets take most of this test's 140 s on two cores in an
+// optimized build, 20 times as long with AddressSanitizer and longer still
+// without optimization. There, they are skipped, saying so; CI runs them in
+// its optimized GCC build, and its sanitizer builds run the fuzz targets.
 boost::test_tools::assertion_result optimized_build(ut::test_unit_id)
 {
 #if !defined(__OPTIMIZE__)
