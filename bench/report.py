@@ -13,9 +13,10 @@
 
 Each --run is one build of utf8view_bench (KEY is o3-native or o2: the
 cross-build target compares the two). Benchmark names are
-family/input/implementation. The value of a benchmark is its median
-bytes_per_second over the repetitions (or its only run), in GB/s (1e9 bytes
-per second).
+family/input/implementation. The value of a benchmark is its fastest
+repetition's bytes_per_second (the median where the JSON holds only the
+aggregates; its only run without repetitions), in GB/s (1e9 bytes per
+second).
 
 --plots DIR draws one SVG bar chart per table (family and build),
 DIR/<family>-<KEY>.svg, with matplotlib, and puts it above its table in the
@@ -27,7 +28,7 @@ standard error (with --plots, that is an error). Everything else is the
 Python 3 standard library.
 
 --save-runs DIR writes DIR/<KEY>.json: each run reduced to what this script
-reads (the context and one median per benchmark), in Google Benchmark's JSON
+reads (the context and one value per benchmark), in Google Benchmark's JSON
 format, plus what the report takes from outside the JSON (commit, CPU, OS
 kernel, command, the bench-tools section). Given back with --run, it gives
 the same report and the same charts without running anything.
@@ -220,13 +221,25 @@ class Run:
             else:
                 singles.setdefault(name, []).append(b["bytes_per_second"])
                 self.repetitions = max(self.repetitions, int(b.get("repetitions", 1) or 1))
-        # Bytes per second as Google Benchmark wrote them (what save() writes back).
+        # Bytes per second as Google Benchmark wrote them (what save() writes back): the fastest
+        # repetition where the JSON holds every repetition (noise on a shared machine only ever
+        # slows a run down, so the fastest of several is the steadiest measure of the code, and
+        # every implementation gets the same), the median where it holds only the aggregates (an
+        # older scripts/bench), and a saved run's one value per benchmark as it says it was taken.
         self.bytes_per_second = {}
+        repeated = any(len(values) > 1 for values in singles.values())
         for name, values in singles.items():
-            values.sort()
-            self.bytes_per_second[name] = values[len(values) // 2] if len(values) % 2 else \
-                (values[len(values) // 2 - 1] + values[len(values) // 2]) / 2
-        self.bytes_per_second.update(medians)
+            self.bytes_per_second[name] = max(values)
+        if not singles:
+            self.bytes_per_second.update(medians)
+        if self.repetitions <= 1:
+            self.statistic = None
+        elif repeated:
+            self.statistic = "fastest"
+        elif singles:
+            self.statistic = self.context.get("utf8view.statistic", "median")
+        else:
+            self.statistic = "median"
         self.values = {name: v / 1e9 for name, v in self.bytes_per_second.items()}
         self.label = "%s %s" % (self.context.get("compiler", "?").split(" (")[0],
                                 self.context.get("cxx_flags", "?"))
@@ -234,10 +247,12 @@ class Run:
     def save(self, path, facts):
         """Writes this run in the subset of Google Benchmark's JSON format that Run reads, so that
         reading it back gives the same values: the context (with facts under "utf8view.report") and,
-        one a line, each benchmark's median bytes per second as its one result."""
+        one a line, each benchmark's bytes per second (see __init__) as its one result."""
         # Without the host name and the executable's path, which the report does not use.
         context = {k: v for k, v in self.context.items() if k not in ("host_name", "executable")}
         context["utf8view.report"] = facts
+        if self.statistic:
+            context["utf8view.statistic"] = self.statistic
         lines = [json.dumps({"name": "/".join(name), "repetitions": self.repetitions, "bytes_per_second": value},
                             ensure_ascii=False, separators=(",", ":"))
                  for name, value in self.bytes_per_second.items()]
@@ -245,6 +260,14 @@ class Run:
             f.write('{"context": %s,\n"benchmarks": [\n%s\n]}\n' % (
                 json.dumps(context, ensure_ascii=False, indent=1, sort_keys=True), ",\n".join(lines)))
         os.replace(path + ".tmp", path)
+
+    def how(self, single):
+        """How each value was taken from the repetitions, for the report; `single` without them."""
+        if not self.statistic:
+            return single
+        if self.statistic == "fastest":
+            return "the fastest of %d repetitions, interleaved at random" % self.repetitions
+        return "%s of %d repetitions" % (self.statistic, self.repetitions)
 
     def inputs(self, family):
         names = sorted({i for (f, i, _) in self.values if f == family})
@@ -436,7 +459,7 @@ def plot_table(pyplot, run, family, title, unit, facts, path):
             text.set_fontweight("bold")
 
     figure.text(0.5 / width, 1 - 0.12 / height, title, fontsize=9, fontweight="bold", va="top")
-    how = ("median of %d repetitions" % run.repetitions) if run.repetitions > 1 else "one run each"
+    how = run.how("one run each")
     figure.text(0.5 / width, 1 - 0.3 / height, "%s; %s; %s; %s, commit %s" % (
         run.label, facts["cpu"], how, run.context.get("date", "")[:10], facts["commit"]), fontsize=6.5,
         va="top", color="#333333")
@@ -632,7 +655,7 @@ def main():
     w("| peers | utfcpp, ICU, Boost.Regex (Debian 12 packages), glibc iconv, `memchr` |")
     w("| measure | GB/s = 10⁹ bytes of UTF-8 per second of CPU time (decode, sum, validate: the input; "
       "encode: the output); %s |" % (
-          "median of %d repetitions" % ref.repetitions if ref.repetitions > 1 else "one run each (quick mode)"))
+          ref.how("one run each (quick mode)")))
     if facts["elapsed"] is not None:
         w("| the whole command took | %.1f min |" % (facts["elapsed"] / 60))
     w("")
