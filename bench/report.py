@@ -230,8 +230,8 @@ class Run:
         repeated = any(len(values) > 1 for values in singles.values())
         for name, values in singles.items():
             self.bytes_per_second[name] = max(values)
-        if not singles:
-            self.bytes_per_second.update(medians)
+        for name, value in medians.items():
+            self.bytes_per_second.setdefault(name, value)
         if self.repetitions <= 1:
             self.statistic = None
         elif repeated:
