@@ -181,12 +181,62 @@ struct element {
     friend bool operator==(const element&, const element&) = default;
 };
 
+// The bytes and code units the output functions give for an input (or a
+// batch of them), by the reference's encoders (Tables 3-5 and 3-6): U+FFFD
+// or '?' (the recording policy's answer) for each error, or nothing.
+struct encoded_forms {
+    std::string replaced;       // UTF-8, U+FFFD (EF BF BD) for each error
+    std::string skipped;        // UTF-8, errors dropped
+    std::string marked;         // UTF-8, '?' for each error
+    std::u16string replaced16;  // UTF-16, U+FFFD for each error
+    std::u16string skipped16;   // UTF-16, errors dropped
+    std::u16string marked16;    // UTF-16, '?' for each error
+
+    void clear()
+    {
+        for (std::string* form : {&replaced, &skipped, &marked}) form->clear();
+        for (std::u16string* form : {&replaced16, &skipped16, &marked16}) form->clear();
+    }
+    void add(const ref::segment& s)
+    {
+        namespace ref16 = utf8view_test::reference16;
+        if (s.well_formed()) {
+            const std::string bytes = ref::encode(s.code_point);
+            for (std::string* form : {&replaced, &skipped, &marked}) *form += bytes;
+            const std::u16string units = ref16::encode(s.code_point);
+            for (std::u16string* form : {&replaced16, &skipped16, &marked16}) *form += units;
+        }
+        else {
+            replaced += ref::encode(0xFFFD);
+            marked += '?';
+            replaced16 += ref16::encode(0xFFFD);
+            marked16 += u'?';
+        }
+    }
+    // `count` bytes 'a', which every form keeps as they are.
+    void add_ascii(std::size_t count)
+    {
+        for (std::string* form : {&replaced, &skipped, &marked}) form->append(count, 'a');
+        for (std::u16string* form : {&replaced16, &skipped16, &marked16}) form->append(count, u'a');
+    }
+    void add(const encoded_forms& other)
+    {
+        replaced += other.replaced;
+        skipped += other.skipped;
+        marked += other.marked;
+        replaced16 += other.replaced16;
+        skipped16 += other.skipped16;
+        marked16 += other.marked16;
+    }
+};
+
 struct expected_decoding {
     std::vector<ref::segment> segments;
     std::vector<element> replaced;
     std::vector<element> skipped;
     std::optional<ref::segment> first_error;
     std::optional<ref::segment> last_error;
+    encoded_forms encoded;
 
     void compute(const unsigned char* bytes, std::size_t size)
     {
@@ -195,6 +245,7 @@ struct expected_decoding {
         skipped.clear();
         first_error.reset();
         last_error.reset();
+        encoded.clear();
         for (const ref::segment& s : segments) {
             const auto kind = static_cast<std::uint8_t>(s.error ? static_cast<int>(*s.error) : 0);
             if (s.well_formed()) {
@@ -206,6 +257,7 @@ struct expected_decoding {
                 if (!first_error) first_error = s;
                 last_error = s;
             }
+            encoded.add(s);
         }
     }
 };
@@ -366,12 +418,8 @@ void check_decode_into(const checker& c, std::span<const unsigned char> bytes, c
 void check_repair(const checker& c, std::span<const unsigned char> bytes, const expected_decoding& e,
                   utf8view_test::guarded_pages& output)
 {
-    std::string replaced;
-    std::string skipped;
-    for (const ref::segment& s : e.segments) {
-        replaced += ref::encode(s.well_formed() ? s.code_point : 0xFFFD);
-        if (s.well_formed()) skipped += ref::encode(s.code_point);
-    }
+    const std::string& replaced = e.encoded.replaced;
+    const std::string& skipped = e.encoded.skipped;
     if (u8v::repair(bytes) != replaced) c.fail("repair");
     if (u8v::repaired_size(bytes) != replaced.size()) c.fail("repaired_size");
     for (const bool skip : {false, true}) {
@@ -420,10 +468,7 @@ void check_utf16(const checker& c, std::span<const unsigned char> bytes, const e
                  utf8view_test::guarded_pages& output)
 {
     for (const bool skip : {false, true}) {
-        std::u16string all;
-        for (const ref::segment& s : e.segments)
-            if (!skip || s.well_formed())
-                all += utf8view_test::reference16::encode(s.well_formed() ? s.code_point : 0xFFFD);
+        const std::u16string& all = skip ? e.encoded.skipped16 : e.encoded.replaced16;
         const std::u16string converted =
             skip ? u8v::to_u16string(bytes, u8v::on_error::skip) : u8v::to_u16string(bytes);
         if (converted != all) c.fail("to_u16string", skip ? ", skip" : "");
@@ -613,6 +658,7 @@ struct batch {
     std::vector<char32_t> skipped;
     std::vector<ref::segment> errors;
     std::vector<std::pair<std::size_t, std::size_t>> inputs;  // first byte of each input, its length
+    encoded_forms encoded;
 
     void clear()
     {
@@ -622,6 +668,7 @@ struct batch {
         skipped.clear();
         errors.clear();
         inputs.clear();
+        encoded.clear();
     }
     // The input after `pad` bytes 'a', and, with `strays`, after 'a' and
     // then that many stray continuation bytes (80, each an ill-formed
@@ -630,22 +677,34 @@ struct batch {
     void add(const unsigned char* input, std::size_t n, const expected_decoding& e, std::size_t pad,
              std::size_t strays = 0)
     {
+        // Member by member: assigning whole segments went through a
+        // temporary whose copy stalled on store forwarding (a tenth of the
+        // time of each kernel's pass).
+        const std::size_t first_pad = segments.size();
+        segments.resize(first_pad + pad);
         for (std::size_t at = 0; at < pad; ++at) {
-            segments.push_back({bytes.size(), 1, U'a', std::nullopt});
-            bytes.push_back('a');
-            replaced.push_back(U'a');
-            skipped.push_back(U'a');
+            ref::segment& s = segments[first_pad + at];
+            s.offset = bytes.size() + at;
+            s.length = 1;
+            s.code_point = U'a';
+            s.error.reset();
         }
+        bytes.insert(bytes.end(), pad, 'a');
+        replaced.insert(replaced.end(), pad, U'a');
+        skipped.insert(skipped.end(), pad, U'a');
+        encoded.add_ascii(pad);
         for (std::size_t at = 0; at < strays; ++at) {
             const ref::segment stray{bytes.size(), 1, 0, u8v::error_kind::unexpected_continuation_byte};
             segments.push_back(stray);
             errors.push_back(stray);
             bytes.push_back(0x80);
             replaced.push_back(U'?');
+            encoded.add(stray);
         }
         const std::size_t offset = bytes.size();
         inputs.emplace_back(offset, n);
         bytes.insert(bytes.end(), input, input + n);
+        encoded.add(e.encoded);
         for (ref::segment s : e.segments) {
             s.offset += offset;
             segments.push_back(s);
@@ -678,19 +737,11 @@ struct recording_policy {
 template <class Fail>
 void check_batch_windows(const batch& b, std::span<const unsigned char> bytes, workspace& w, const Fail& fail)
 {
-    static thread_local std::string replaced;
-    static thread_local std::string skipped;
-    replaced.clear();
-    skipped.clear();
-    std::size_t utf16_units = 0;
-    for (const ref::segment& s : b.segments) {
-        replaced += ref::encode(s.well_formed() ? s.code_point : U'\uFFFD');
-        if (s.well_formed()) skipped += ref::encode(s.code_point);
-        utf16_units += s.well_formed() && s.code_point >= 0x10000 ? 2u : 1u;
-    }
+    const std::string& replaced = b.encoded.replaced;
+    const std::string& skipped = b.encoded.skipped;
     if (u8v::repaired_size(bytes) != replaced.size()) fail("repaired_size of the batch");
     if (u8v::count_code_points(bytes) != b.segments.size()) fail("count_code_points of the batch");
-    if (u8v::utf8_to_utf16_size(bytes) != utf16_units) fail("utf8_to_utf16_size of the batch");
+    if (u8v::utf8_to_utf16_size(bytes) != b.encoded.replaced16.size()) fail("utf8_to_utf16_size of the batch");
     w.output.reserve(replaced.size());
     unsigned char* const repaired = w.output.last() - replaced.size();
     const auto result = u8v::repair_into(bytes, repaired);
@@ -753,9 +804,7 @@ void check_batch(failure_log& log, const batch& b, workspace& w)
         fail_at(0, "decode_into of the batch, skip");
     // utf8_to_utf16_into, '?' for each error: each code point's UTF-16
     // form by Table 3-5 (support/reference_utf16.hpp).
-    static thread_local std::u16string expected_utf16;
-    expected_utf16.clear();
-    for (const char32_t c : b.replaced) expected_utf16 += utf8view_test::reference16::encode(c);
+    const std::u16string& expected_utf16 = b.encoded.marked16;
     w.output.reserve(expected_utf16.size() * sizeof(char16_t));
     char16_t* const units = reinterpret_cast<char16_t*>(w.output.last()) - expected_utf16.size();
     told.clear();
@@ -765,9 +814,7 @@ void check_batch(failure_log& log, const batch& b, workspace& w)
         fail_at(0, "utf8_to_utf16_into of the batch");
     if (told.size() != b.errors.size()) fail_at(0, "utf8_to_utf16_into of the batch: told of ", told.size(), " errors");
     // repair_into, '?' for each error (the bytes of each segment, or '?').
-    static thread_local std::string expected_repair;
-    expected_repair.clear();
-    for (const ref::segment& s : b.segments) expected_repair += s.well_formed() ? ref::encode(s.code_point) : "?";
+    const std::string& expected_repair = b.encoded.marked;
     told.clear();
     unsigned char* const repaired = w.output.last() - expected_repair.size();
     const auto repair_result = u8v::repair_into(bytes, repaired, recording_policy{&told});
