@@ -309,7 +309,7 @@ assertion_result optimized_build(test_unit_id)
 #endif
 }
 
-// With AddressSanitizer (as CI builds it, with UBSan, at -O1) a walk takes
+// With AddressSanitizer (with UBSan, at -O1) a walk takes
 // 20 to 35 s: decode_view_base_offset walks the file once there, and the
 // other walks are left to builds without it, so that the test stays under a
 // minute. ThreadSanitizer and MemorySanitizer slow down memory accesses as
