@@ -16,6 +16,7 @@
 
 #include <utf8view/config.hpp>
 
+#include <bit>
 #include <cstdint>
 
 #include <utf8view/detail/prologue.hpp>
@@ -72,33 +73,54 @@ inline constexpr std::uint64_t single_byte_window = (std::uint64_t{1} << 62) - 1
     return {starts, well_formed};
 }
 
+// Bit k of each of the 8 bytes of `word` (byte i in bits 8i..8i+7) as
+// bits 0..7 of the result, byte i's at bit i: the bits, one per byte, are
+// masked down to bit 0 of their byte, and the multiply moves byte i's to
+// bit 56 + i, each product term to a bit of its own (no carries).
+[[nodiscard]] constexpr std::uint64_t bit_of_each_byte(std::uint64_t word, unsigned k) noexcept
+{
+    return ((word >> k) & 0x0101010101010101u) * 0x0102040810204080u >> 56;
+}
+
 // The byte classes of the 64 bytes at `p` (reads p[0, 64) and nothing
-// else), one byte at a time with no branch: what the scalar transcoder
-// gives for classify_window. Bit 63 of second_outside says nothing (the
-// byte after the window is not read): split_segments never asks it, since
-// the lead byte last in the window takes no byte inside it.
+// else), with no branch: what the scalar transcoder gives for
+// classify_window. The window is first turned into its 8 bit planes
+// (plane k: bit k of each byte, byte i's at bit i), 8 bytes at a time;
+// each class is then a few operations on whole planes, its bit pattern in
+// Table 3-7's ranges (C2..DF is 110x xxxx but C0 and C1, and so on). Bit
+// 63 of second_outside says nothing (the byte after the window is not
+// read): split_segments never asks it, since the lead byte last in the
+// window takes no byte inside it.
 [[nodiscard]] inline byte_class_masks classify_bytes(const unsigned char* p) noexcept
 {
-    byte_class_masks m{0, 0, 0, 0, 0, 0};
-    std::uint64_t e0 = 0, ed = 0, f0 = 0, f4 = 0;                      // the lead bytes with narrower ranges
-    std::uint64_t from_a0 = 0, below_a0 = 0, from_90 = 0, below_90 = 0;  // continuation bytes by range
-    for (unsigned i = 0; i < 64; ++i) {
-        const unsigned b = p[i];
-        const std::uint64_t bit = std::uint64_t{1} << i;
-        m.ascii |= (b < 0x80u ? bit : 0);
-        m.continuation |= ((b & 0xC0u) == 0x80u ? bit : 0);
-        m.two |= (b - 0xC2u < 0x1Eu ? bit : 0);
-        m.three |= (b - 0xE0u < 0x10u ? bit : 0);
-        m.four |= (b - 0xF0u < 0x05u ? bit : 0);
-        e0 |= (b == 0xE0u ? bit : 0);
-        ed |= (b == 0xEDu ? bit : 0);
-        f0 |= (b == 0xF0u ? bit : 0);
-        f4 |= (b == 0xF4u ? bit : 0);
-        from_a0 |= (b - 0xA0u < 0x20u ? bit : 0);
-        below_a0 |= (b - 0x80u < 0x20u ? bit : 0);
-        from_90 |= (b - 0x90u < 0x30u ? bit : 0);
-        below_90 |= (b - 0x80u < 0x10u ? bit : 0);
+    std::uint64_t plane[8] = {0, 0, 0, 0, 0, 0, 0, 0};
+    for (unsigned word_index = 0; word_index < 8; ++word_index) {
+        const unsigned char* const bytes = p + 8 * word_index;
+        std::uint64_t word = 0;  // byte i of the 8 in bits 8i..8i+7, whatever the byte order
+        if constexpr (std::endian::native == std::endian::little) { UTF8VIEW_MEMCPY(&word, bytes, sizeof word); }
+        else {
+            for (unsigned i = 0; i < 8; ++i) word |= std::uint64_t{bytes[i]} << (8 * i);
+        }
+        for (unsigned k = 0; k < 8; ++k) plane[k] |= bit_of_each_byte(word, k) << (8 * word_index);
     }
+    byte_class_masks m{0, 0, 0, 0, 0, 0};
+    const std::uint64_t low_nibble_zero = ~(plane[3] | plane[2] | plane[1] | plane[0]);  // xxxx 0000
+    m.ascii = ~plane[7];                                                               // 0xxx xxxx
+    m.continuation = plane[7] & ~plane[6];                                             // 10xx xxxx
+    const std::uint64_t top_two_set = plane[7] & plane[6];                            // 11xx xxxx
+    m.two = top_two_set & ~plane[5] & (plane[4] | plane[3] | plane[2] | plane[1]);    // C2..DF
+    m.three = top_two_set & plane[5] & ~plane[4];                                     // E0..EF
+    m.four = top_two_set & plane[5] & plane[4] & ~plane[3] & (~plane[2] | ~(plane[1] | plane[0]));  // F0..F4
+    // The lead bytes with narrower second-byte ranges, and the continuation
+    // bytes by range.
+    const std::uint64_t e0 = m.three & low_nibble_zero;
+    const std::uint64_t ed = m.three & plane[3] & plane[2] & ~plane[1] & plane[0];
+    const std::uint64_t f0 = m.four & low_nibble_zero;
+    const std::uint64_t f4 = m.four & plane[2];
+    const std::uint64_t from_a0 = m.continuation & plane[5];               // A0..BF
+    const std::uint64_t below_a0 = m.continuation & ~plane[5];             // 80..9F
+    const std::uint64_t from_90 = m.continuation & (plane[5] | plane[4]);  // 90..BF
+    const std::uint64_t below_90 = m.continuation & ~(plane[5] | plane[4]);  // 80..8F
     // E0 A0..BF, ED 80..9F, F0 90..BF, F4 80..8F (Table 3-7, second column).
     m.second_outside =
         (e0 & ~(from_a0 >> 1)) | (ed & ~(below_a0 >> 1)) | (f0 & ~(from_90 >> 1)) | (f4 & ~(below_90 >> 1));
