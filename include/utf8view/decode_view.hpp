@@ -469,6 +469,23 @@ public:
         return previous;
     }
 
+    // Whether operator== tests positions and lengths without branches: over
+    // contiguous bytes, with GCC. (With GCC the form with `&&` cost a loop
+    // backwards a branch per element on the lengths, mispredicted where the
+    // text mixes lengths, and led GCC to join the paths of a step forwards
+    // before the end test, the length in a register; Clang compiled the
+    // form without branches into slower loops. doc/design.md, Iterators.)
+    static constexpr bool compares_without_branches =
+#if defined(__GNUC__) && !defined(__clang__)
+        std::contiguous_iterator<base_iterator> && requires(const base_iterator& position) {
+            {
+                position - position
+            } noexcept;
+        };
+#else
+        false;
+#endif
+
     /** True if both stand at the same code unit position. Comparing iterators of
         different views is undefined, as for the standard views. */
     [[nodiscard]] friend constexpr bool
@@ -476,10 +493,26 @@ public:
         requires forward && std::equality_comparable<base_iterator>
     {
         // Equal positions hold equal segments, and only the end has length
-        // 0: testing the length first lets the optimizer decide a loop's
-        // end test from the step that just decoded an element, without
-        // comparing positions.
-        return left.length_ == right.length_ && left.current_ == right.current_;
+        // 0: the lengths let the optimizer decide a loop's end test from the
+        // step that just decoded an element (every path of a step leaves a
+        // length of 1 to 4), without comparing positions.
+        if constexpr (compares_without_branches) {
+            // The positions' distance, or'ed with each length where the
+            // other iterator is the end: against the end, the distance
+            // or'ed with a length known not to be 0 after a step forwards;
+            // against any other iterator (begin(), in a loop backwards),
+            // the distance alone once the stepping iterator's length is
+            // known not to be 0. See doc/design.md, Iterators.
+            const auto distance = static_cast<std::size_t>(left.current_ - right.current_);
+            const std::size_t left_length = left.length_;
+            const std::size_t right_length = right.length_;
+            const std::size_t lengths = (left_length & (std::size_t{0} - std::size_t{right_length == 0})) |
+                                        (right_length & (std::size_t{0} - std::size_t{left_length == 0}));
+            return (distance | lengths) == 0;
+        }
+        else {
+            return same_length_and_position(left, right);
+        }
     }
 
     /** True if `it` is past the last element (against the end of a view
@@ -560,6 +593,17 @@ private:
         requires keeps_begin
     {
         return current_ == origin_.begin();
+    }
+
+    // The same element, by lengths then positions, with branches (for the
+    // encode view's step over a decode view, through
+    // detail::iterator_access): there the form without branches made the
+    // loop of views::utf8_to_utf16 slower with GCC (emoji 0.70 times as
+    // fast, Chinese 0.89), where GCC kept the decode step's paths apart.
+    [[nodiscard]] UTF8VIEW_ALWAYS_INLINE static constexpr bool same_length_and_position(const iterator_& left,
+                                                                                        const iterator_& right)
+    {
+        return left.length_ == right.length_ && left.current_ == right.current_;
     }
 
     // The same position (for std::reverse_iterator): the positions alone,

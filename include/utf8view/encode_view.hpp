@@ -473,7 +473,7 @@ private:
     {
         ++current_;
         origin_.moved(1);
-        if (current_ == end_) {
+        if (reached_end()) {
             units_ = sequence_ = 0;
             error_ = 0;
             return;
@@ -483,6 +483,19 @@ private:
         units_ = encoded.units;
         sequence_ = static_cast<std::uint32_t>(encoded.units);
         error_ = encoded.error;
+    }
+
+    // Whether current_, a decode view's iterator that has just stepped, is
+    // at the end: against an end iterator, compared as the decode view's
+    // iterator does with branches (see same_length_and_position there).
+    [[nodiscard]] UTF8VIEW_ALWAYS_INLINE constexpr bool reached_end() const
+    {
+        if constexpr (std::same_as<base_iterator, base_sentinel>) {
+            return detail::iterator_access::same_length_and_position(current_, end_);
+        }
+        else {
+            return current_ == end_;
+        }
     }
 
     // Input ranges: reads code points, consuming them, until one is encoded

@@ -42,6 +42,14 @@ struct iterator_access {
     {
         it.step_back_unless_at_begin();
     }
+    // True if `left` and `right` stand at the same element, tested as a
+    // decode view's iterator tests it with branches (the encode view's step
+    // over a decode view compares with its end this way). O(1).
+    template <class I>
+    [[nodiscard]] UTF8VIEW_ALWAYS_INLINE static constexpr bool same_length_and_position(const I& left, const I& right)
+    {
+        return I::same_length_and_position(left, right);
+    }
     // True if `left` and `right` stand at the same element (at the same
     // code unit, for an iterator of code units). O(1).
     template <class I>
