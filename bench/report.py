@@ -716,17 +716,17 @@ def main():
           "per iterator (doc/design.md); windows refilled by the dispatched transcoder paid only at about "
           "1024 code points (4 KiB per iterator), and one refilled inline by AVX-512 code (16 code points) "
           "was slower than the one-element step on every file. On pure ASCII utfcpp's loop runs 8 "
-          "instructions and one taken branch per element and utf8view's (g++ 12 -O3) 10 and two taken branches: GCC places the block where the "
-          "four decode paths meet above the decode, and neither a [[likely]] on ASCII nor an ASCII test ahead "
-          "of the validated-stretch test changed that. So on the Latin file no per-element iterator is much "
-          "faster than utfcpp's, and a 1.5x geometric mean needs about 1.6x on the other eight files. A "
+          "instructions and one taken branch per element and utf8view's (g++ 12 -O3) 7 and one, since its "
+          "iterators compare without branches (doc/design.md, Iterators); where scripts mix lengths both "
+          "are bound by the branch on each character's length. A "
           "prototype stepping by a 64-bit mask of lead bytes (one instruction per element on the position "
           "chain) with branch-free decoding ran at half the speed: about 20 instructions per element. "
           "`views::encode` yields one byte per step (a shift, a compare, the store: 6 instructions and a taken "
           "branch per byte, plus the code point's classification and packing), where utfcpp writes all bytes "
-          "of a code point in straight-line code. The peers' own loops move by up to 25% between two builds "
+          "of a code point in straight-line code. The loops move by up to 25% between two builds "
           "of the same source (code layout: utfcpp's unchecked iterator ran at 1.30 and 1.75 GB/s on the Latin "
-          "file in two builds of this binary that differed only in utf8view's code), so a ratio near a "
+          "file in two builds of this binary that differed only in utf8view's code; utf8view's loop, moved by "
+          "16 bytes at a time in a standalone program, by up to 2x), so a ratio near a "
           "threshold can change from one build to the next.")
     if any(t.startswith("`views::decode_buffered`") for t in unmet):
         w("- What limits `views::decode_buffered` (the `views_decode_buffered` rows): it decodes 2048 code points "
@@ -741,10 +741,9 @@ def main():
         w("- What limits the loops backwards (`views_decode_backward`, `views_decode_reverse`): each step "
           "back decodes the sequence that ends at the iterator without checks, inside a stretch validated "
           "behind it, and `std::reverse_iterator` is specialized to decode each element once (doc/design.md, "
-          "Iterators). A step back costs the same few instructions as a step forwards, but a loop of `--it` "
-          "against `begin()` also compares the lengths of the current and first elements before their "
-          "positions (the test that lets the forward loop's end test fold away): one branch more per "
-          "element; and GCC's block layout adds or removes a taken "
+          "Iterators). A step back finds the lead byte by testing up to three bytes back, and a loop of "
+          "`--it` tests against `begin()` without branches (GCC); over ASCII a step back is 15 instructions "
+          "where a step forwards is 7, so the ratio is lowest on the Latin file. GCC's block layout adds or removes a taken "
           "branch per element from one build to the next: the `--` loop over the Latin file ran at 1.1 GB/s in "
           "one standalone program and at 1.9 GB/s in another, built from the same headers with the same "
           "flags. The file that decides the target changes from run to run.")
@@ -766,6 +765,25 @@ def main():
                  ratio(0.4 * copy / check),
                  " Validation alone runs below 0.4x `memcpy` here, so no copy made while validating can meet "
                  "the target on this machine: only faster validation could." if check < 0.4 * copy else ""))
+    if any(t.startswith("`utf8_to_utf16_into` ≥ 1.0× simdutf") for t in unmet):
+        lipsum, _ = ref.inputs("to_utf16")
+        pairs = []
+        for name in lipsum:
+            ours = ref.get("to_utf16", "utf8view.utf8_to_utf16_into", name)
+            theirs = ref.get("to_utf16", "simdutf.convert_utf8_to_utf16le", name)
+            if ours and theirs:
+                pairs.append((short_input(name).split(".")[0], ours / theirs))
+        behind = sorted((p for p in pairs if p[1] < 1.0), key=lambda p: p[1])
+        ahead = sorted((p for p in pairs if p[1] >= 1.0), key=lambda p: -p[1])
+        if behind:
+            w("- What limits `utf8_to_utf16_into` against simdutf (its `%s` kernel here): per file, utf8view is "
+              "behind on %s and ahead on %s. utf8view's AVX-512 kernel widens ASCII 32 or 64 bytes at a time "
+              "and takes a window of 1- and 2-byte characters as two groups of 32 16-bit words, each packed "
+              "by one compress (CJK and emoji go other paths); what bounds those two paths on this CPU has "
+              "not been measured yet."
+              % (ctx.get("simdutf.kernel", "?"),
+                 ", ".join("%s (%s)" % (n, ratio(r)) for n, r in behind),
+                 ", ".join("%s (%s)" % (n, ratio(r)) for n, r in ahead) or "none"))
     if any("ICU `U8_NEXT` loop on" in t and t.startswith("lazy") for t in unmet):
         w("- What limits the lazy loop over text with errors: after an error the view decodes the next 1024 "
           "bytes with every check, one element per step, as ICU's `U8_NEXT` loop does throughout, and asks "
